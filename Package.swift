@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "QueryRequest",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    products: [
+        .library(name: "QueryCoding", targets: ["QueryCoding"]),
+        .library(name: "QueryRequest", targets: ["QueryRequest"]),
+    ],
+    targets: [
+        // Encodable ⇄ query items / percent-encoded query strings. Foundation only.
+        .target(name: "QueryCoding"),
+        // Request descriptions, URLRequest building and the async client. Re-exports QueryCoding.
+        .target(name: "QueryRequest", dependencies: ["QueryCoding"]),
+
+        .executableTarget(name: "Demo", dependencies: ["QueryRequest"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["QueryRequest"]),
+
+        .testTarget(name: "QueryCodingTests", dependencies: ["QueryCoding"]),
+        .testTarget(name: "QueryRequestTests", dependencies: ["QueryRequest"]),
+        // The property-based suite and its small generator/shrinker harness.
+        .target(name: "PropertyHarness", path: "Tests/PropertyHarness"),
+        .testTarget(name: "PropertyTests", dependencies: ["QueryCoding", "QueryRequest", "PropertyHarness"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

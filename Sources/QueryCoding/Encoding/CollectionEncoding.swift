@@ -1,0 +1,94 @@
+import Foundation
+
+extension Optional: QueryEncodingFastPath where Wrapped: Encodable {
+    /// `nil` follows the nil strategy; a value is written in the optional's place.
+    @inline(__always)
+    func encodeQuery<Site: EncodingSite>(at site: Site) throws {
+        switch self {
+        case .none: try site.encodeNil()
+        case .some(let wrapped): try site.encodeValue(wrapped)
+        }
+    }
+}
+
+extension Array: QueryEncodingFastPath where Element: Encodable {
+    /// Elements in order, as the array strategy says.
+    func encodeQuery<Site: EncodingSite>(at site: Site) throws {
+        var container = QueryUnkeyedEncodingContainer(position: try site.makePosition())
+        try container.encodeElements(of: self)
+    }
+}
+
+extension Dictionary: QueryEncodingFastPath where Key: Encodable, Value: Encodable {
+    /// Entries sorted by the UTF-8 bytes of their keys, so the output is the same in every process
+    /// (a dictionary's own order changes from one process to the next). Keys are data: they are written
+    /// as they are, never converted by the key strategy.
+    func encodeQuery<Site: EncodingSite>(at site: Site) throws {
+        let position = try site.makePosition()
+        if let error = position.openContainer(.keyed) { throw error }
+        var entries: [(key: String, value: Value)] = []
+        entries.reserveCapacity(count)
+        for (key, value) in self {
+            entries.append((try Self.name(of: key, codingPath: position.codingPath), value))
+        }
+        entries.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        for entry in entries {
+            try FieldSite(container: position, key: NameKey(entry.key), isDataKey: true).encodeValue(entry.value)
+        }
+    }
+
+    private static func name(of key: Key, codingPath: @autoclosure () -> [any CodingKey]) throws -> String {
+        if let key = key as? String { return key }
+        if let key = key as? any CodingKeyRepresentable { return key.codingKey.stringValue }
+        throw EncodingError.invalidValue(
+            key,
+            EncodingError.Context(
+                codingPath: codingPath(),
+                debugDescription:
+                    "Dictionary keys of type \(Key.self) have no query name; use String or Int keys, or make \(Key.self) CodingKeyRepresentable."
+            ))
+    }
+}
+
+extension Set: QueryEncodingFastPath where Element: Encodable {
+    /// Elements sorted by the UTF-8 bytes of their text, so the output is the same in every process (a
+    /// set's own order changes from one process to the next). Elements must be scalars.
+    func encodeQuery<Site: EncodingSite>(at site: Site) throws {
+        let position = try site.makePosition()
+        // Each element's text decides its place; finding it needs a throwaway encoding per element.
+        var keyed: [(text: [UInt8], element: Element)] = []
+        keyed.reserveCapacity(count)
+        for element in self {
+            keyed.append((try position.writer.scalarText(of: element, codingPath: position.codingPath), element))
+        }
+        keyed.sort { $0.text.lexicographicallyPrecedes($1.text) }
+        var container = QueryUnkeyedEncodingContainer(position: position)
+        try container.encodeElements(of: keyed.map(\.element))
+    }
+}
+
+extension EncodingWriter {
+    /// The unescaped text of a scalar value, found by writing it as the only element of a scratch
+    /// repeated-keys array; a non-scalar value throws.
+    func scalarText<T: Encodable>(of value: T, codingPath: [any CodingKey]) throws -> [UInt8] {
+        var options = self.options
+        options.arrayEncoding = .repeatedKeys
+        options.outputFormatting = []
+        if options.nilEncoding == .omit { options.nilEncoding = .emptyValue }
+        let scratch = EncodingWriter(options: QueryEncoder.OptionsStorage(options), output: .items)
+        let element = EncodingPosition(
+            writer: scratch, parent: nil, key: nil, name: 0..<0, role: .repeatedElement)
+        do {
+            try PositionSite(position: element).encodeValue(value)
+            if let error = scratch.deferredError { throw error }
+        } catch {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "A Set is written in the order of its elements' text, so its elements must be scalars.",
+                    underlyingError: error))
+        }
+        return scratch.pairs.isEmpty ? [] : Array(scratch.bytes[scratch.pairs[0].value...])
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// A composite value being encoded (a struct, an array, a dictionary) or the root: where its containers
+/// write, under which name, and what it may hold.
+///
+/// Scalars never get a position: they are written straight to the output by the container that holds
+/// them. A position is made only when a value needs its own containers.
+final class EncodingPosition {
+    enum Role {
+        /// The top-level value: it must have keys.
+        case root
+        /// A struct field or dictionary entry: any shape; `nil` follows the nil strategy.
+        case named
+        /// `name[i]` of an indexed array: any shape; `nil` cannot be omitted.
+        case indexedElement
+        /// An element written as its own pair (`name=` or `name[]=`): scalars only.
+        case repeatedElement
+        /// An element of a comma-separated list: scalars only. `pair` is the list's pair once started.
+        case listElement(pair: Int, index: Int)
+        /// Nothing can be written here; every write throws the error. A `QueryEncoder` used as an
+        /// `Encoder` outside `encode`, or a container asked for where it cannot be written.
+        case unwritable(EncodingError)
+    }
+
+    /// The shape of container a value asks for.
+    enum Shape {
+        case keyed, unkeyed
+    }
+
+    let writer: EncodingWriter
+    let parent: EncodingPosition?
+    let key: (any CodingKey)?
+    /// The full name of this value in ``EncodingWriter/names``: children's names start with it.
+    let name: Range<Int>
+    let role: Role
+
+    init(writer: EncodingWriter, parent: EncodingPosition?, key: (any CodingKey)?, name: Range<Int>, role: Role) {
+        self.writer = writer
+        self.parent = parent
+        self.key = key
+        self.name = name
+        self.role = role
+    }
+
+    static func root(writer: EncodingWriter) -> EncodingPosition {
+        EncodingPosition(writer: writer, parent: nil, key: nil, name: 0..<0, role: .root)
+    }
+
+    static func detached(options: QueryEncoder.OptionsStorage) -> EncodingPosition {
+        EncodingPosition(
+            writer: EncodingWriter(options: options, output: .items), parent: nil, key: nil, name: 0..<0,
+            role: .unwritable(detachedError(codingPath: [])))
+    }
+
+    /// A position under `parent` where nothing can be written, for container requests that cannot throw.
+    static func unwritable(_ error: EncodingError, parent: EncodingPosition, key: (any CodingKey)?) -> EncodingPosition {
+        if case .unwritable = parent.role {} else if parent.writer.deferredError == nil {
+            parent.writer.deferredError = error
+        }
+        return EncodingPosition(writer: parent.writer, parent: parent, key: key, name: 0..<0, role: .unwritable(error))
+    }
+
+    var codingPath: [any CodingKey] {
+        var path: [any CodingKey] = []
+        var current: EncodingPosition? = self
+        while let position = current {
+            if let key = position.key { path.append(key) }
+            current = position.parent
+        }
+        return path.reversed()
+    }
+
+    /// Whether a `nil` here may be left out: only where no position depends on it.
+    var mayOmitNil: Bool {
+        switch role {
+        case .root, .named: true
+        case .indexedElement, .repeatedElement, .listElement, .unwritable: false
+        }
+    }
+
+    // MARK: Shapes
+
+    /// Why a container of `shape` cannot be written here, or `nil` when it can.
+    func shapeError(_ shape: Shape) -> EncodingError? {
+        switch (role, shape) {
+        case (.named, _), (.indexedElement, _), (.root, .keyed):
+            return nil
+        case (.root, .unkeyed):
+            return EncodingError.invalidValue(
+                "array",
+                EncodingError.Context(
+                    codingPath: [],
+                    debugDescription:
+                        "A top-level array has no keys to name its query parameters; encode a struct or a dictionary that holds it."
+                ))
+        case (.repeatedElement, _), (.listElement, _):
+            let strategy = writer.options.arrayEncoding
+            return EncodingError.invalidValue(
+                shape == .keyed ? "keyed value" : "array",
+                EncodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription:
+                        "An array element that is \(shape == .keyed ? "a struct or dictionary" : "an array") cannot be written with .\(strategy); only .indexedBrackets names each element (items[0][id]=1)."
+                ))
+        case (.unwritable(let error), _):
+            return error
+        }
+    }
+
+    static func detachedError(codingPath: [any CodingKey]) -> EncodingError {
+        EncodingError.invalidValue(
+            "value",
+            EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "This QueryEncoder is not encoding anything: call encode(_:) or encodeToString(_:) on it instead of using it as an Encoder directly."
+            ))
+    }
+
+    /// Notes a container asked for here; an invalid one is reported when the call ends, even if
+    /// nothing is ever written to it (an empty struct inside a comma-separated array, say).
+    func openContainer(_ shape: Shape) -> EncodingError? {
+        guard let error = shapeError(shape) else { return nil }
+        if case .unwritable = role { return error }  // already reported, or no call to report to
+        if writer.deferredError == nil { writer.deferredError = error }
+        return error
+    }
+
+    // MARK: Root
+
+    /// Encodes the top-level value.
+    func encodeRoot<T: Encodable>(_ value: T) throws {
+        try PositionSite(position: self).encodeValue(value)
+        if let error = writer.deferredError { throw error }
+    }
+}
+
+/// The coding key of an array element.
+struct IndexKey: CodingKey {
+    let intValue: Int?
+    var stringValue: String { "Index \(intValue ?? 0)" }
+
+    init(_ index: Int) { self.intValue = index }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}
+
+/// A dictionary key or other key given as text.
+struct NameKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ name: String) { self.stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

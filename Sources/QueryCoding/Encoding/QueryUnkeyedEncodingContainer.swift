@@ -1,0 +1,116 @@
+import Foundation
+
+/// Writes the elements of an array as the array strategy says.
+struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
+    let position: EncodingPosition
+    /// Set when the array cannot be written here (at the top level, or inside a non-indexed array).
+    private let shapeError: EncodingError?
+    private(set) var count = 0
+    /// The pair of a comma-separated list, once its first element has started it.
+    private var listPair = 0
+    /// `name[]`, made on first use for the `.brackets` strategy.
+    private var elementName: Range<Int>?
+
+    init(position: EncodingPosition) {
+        self.position = position
+        self.shapeError = position.openContainer(.unkeyed)
+    }
+
+    var codingPath: [any CodingKey] { position.codingPath }
+
+    private mutating func nextSite() throws -> ElementSite {
+        if let shapeError { throw shapeError }
+        return ElementSite(array: position, index: count, listPair: listPair, elementName: bracketsName())
+    }
+
+    private mutating func bracketsName() -> Range<Int> {
+        if let elementName { return elementName }
+        let writer = position.writer
+        guard writer.options.arrayEncoding == .brackets else { return position.name }
+        let name = writer.makeName(prefix: position.name) { buffer in
+            writer.appendDelimiter(.openBracket, to: &buffer)
+            writer.appendDelimiter(.closeBracket, to: &buffer)
+        }
+        elementName = name
+        return name
+    }
+
+    private mutating func finishElement() {
+        if count == 0 { listPair = position.writer.pairCount }
+        count += 1
+    }
+
+    mutating func encodeNil() throws {
+        try nextSite().encodeNil()
+        finishElement()
+    }
+
+    /// Encodes an element whose type is known to take the fast path.
+    @inline(__always)
+    mutating func encodeFast<T: QueryEncodingFastPath>(_ value: T) throws {
+        try value.encodeQuery(at: nextSite())
+        finishElement()
+    }
+
+    mutating func encode(_ value: Bool) throws { try encodeFast(value) }
+    mutating func encode(_ value: String) throws { try encodeFast(value) }
+    mutating func encode(_ value: Double) throws { try encodeFast(value) }
+    mutating func encode(_ value: Float) throws { try encodeFast(value) }
+    mutating func encode(_ value: Int) throws { try encodeFast(value) }
+    mutating func encode(_ value: Int8) throws { try encodeFast(value) }
+    mutating func encode(_ value: Int16) throws { try encodeFast(value) }
+    mutating func encode(_ value: Int32) throws { try encodeFast(value) }
+    mutating func encode(_ value: Int64) throws { try encodeFast(value) }
+    mutating func encode(_ value: UInt) throws { try encodeFast(value) }
+    mutating func encode(_ value: UInt8) throws { try encodeFast(value) }
+    mutating func encode(_ value: UInt16) throws { try encodeFast(value) }
+    mutating func encode(_ value: UInt32) throws { try encodeFast(value) }
+    mutating func encode(_ value: UInt64) throws { try encodeFast(value) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try nextSite().encodeValue(value)
+        finishElement()
+    }
+
+    /// Encodes every element of an array, looking up the element type's fast path once for all.
+    mutating func encodeElements<Element: Encodable>(of array: [Element]) throws {
+        if let fastType = Element.self as? any QueryEncodingFastPath.Type {
+            try encodeFastElements(of: array, as: fastType)
+        } else {
+            for element in array { try encode(element) }
+        }
+    }
+
+    private mutating func encodeFastElements<Element, Fast: QueryEncodingFastPath>(
+        of array: [Element], as type: Fast.Type
+    ) throws {
+        // `Element` is `Fast`: the cast above succeeded on the metatype.
+        for element in unsafeBitCast(array, to: [Fast].self) { try encodeFast(element) }
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
+        KeyedEncodingContainer(QueryKeyedEncodingContainer<NestedKey>(position: nextPosition()))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        QueryUnkeyedEncodingContainer(position: nextPosition())
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        QueryEncoder(options: position.writer.storage, position: nextPosition())
+    }
+
+    /// The position of the next element, for container requests that cannot throw.
+    private mutating func nextPosition() -> EncodingPosition {
+        let next: EncodingPosition
+        do {
+            next = try nextSite().makePosition()
+        } catch {
+            next = .unwritable(error as! EncodingError, parent: position, key: IndexKey(count))
+        }
+        count += 1
+        return next
+    }
+}

@@ -1,0 +1,6 @@
+import Foundation
+
+/// Placeholder until the decoder lands.
+public struct QueryDecoder: Sendable {
+    public init() {}
+}

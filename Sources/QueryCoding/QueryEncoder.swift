@@ -1,0 +1,182 @@
+import Foundation
+
+/// Flattens any `Encodable` value into URL query items or a percent-encoded query string.
+///
+/// ```swift
+/// struct Search: Encodable {
+///     let term: String
+///     let tags: [String]
+///     let page: Int?
+/// }
+///
+/// let encoder = QueryEncoder()
+/// try encoder.encodeToString(Search(term: "a&b c", tags: ["x", "y"], page: nil))
+/// // "term=a%26b%20c&tags=x,y"
+/// ```
+///
+/// One instance serves any number of `encode` calls, from any task: each call builds its own state, so
+/// nothing is carried from one call to the next.
+///
+/// `QueryEncoder` is also the `Encoder` your own `encode(to:)` receives while it runs, so a custom
+/// implementation can read the configured strategies with `encoder as? QueryEncoder`. A `QueryEncoder`
+/// you create yourself has nowhere to write: use ``encode(_:)`` or ``encodeToString(_:)`` to run it.
+///
+/// | Rule | Behaviour |
+/// |------|-----------|
+/// | Escaping | Only RFC 3986 unreserved bytes (`A-Z a-z 0-9 - . _ ~`) stay raw; every other UTF-8 byte becomes `%XX`. |
+/// | Order | The order in which `encode(to:)` writes (declaration order); dictionary entries sorted by key. |
+/// | Arrays | Element order is kept; an empty array writes no pair. |
+public struct QueryEncoder: Encoder, Sendable {
+    /// The configuration, shared copy-on-write so that passing the encoder around stays cheap.
+    private var storage: OptionsStorage
+
+    /// Where this encoder writes while a call to `encode` runs; `nil` for an encoder you create yourself.
+    ///
+    /// A position only exists inside one synchronous `encode` call and is never shared between tasks.
+    nonisolated(unsafe) let position: EncodingPosition?
+
+    /// Creates an encoder with the default strategies.
+    ///
+    /// - Parameter userInfo: Values your `encode(to:)` implementations can read through
+    ///   ``userInfo``.
+    public init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
+        var options = EncodingOptions()
+        options.userInfo = userInfo
+        self.storage = OptionsStorage(options)
+        self.position = nil
+    }
+
+    init(options: OptionsStorage, position: EncodingPosition) {
+        self.storage = options
+        self.position = position
+    }
+
+    var options: EncodingOptions { storage.options }
+
+    private mutating func update(_ change: (inout EncodingOptions) -> Void) {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = OptionsStorage(storage.options)
+        }
+        change(&storage.options)
+    }
+
+    // MARK: Strategies
+
+    /// How arrays are written. Default: ``ArrayEncodingStrategy/commaSeparated``.
+    public var arrayEncodingStrategy: ArrayEncodingStrategy {
+        get { options.arrayEncoding }
+        set { update { $0.arrayEncoding = newValue } }
+    }
+
+    /// How the keys of nested values are joined. Default: ``NestedKeyEncodingStrategy/dots``.
+    public var nestedKeyEncodingStrategy: NestedKeyEncodingStrategy {
+        get { options.nestedKeyEncoding }
+        set { update { $0.nestedKeyEncoding = newValue } }
+    }
+
+    /// How `Date` values are written. Default: ``DateEncodingStrategy/iso8601``.
+    public var dateEncodingStrategy: DateEncodingStrategy {
+        get { options.dateEncoding }
+        set { update { $0.dateEncoding = newValue } }
+    }
+
+    /// How `Bool` values are written. Default: ``BoolEncodingStrategy/literal``.
+    public var boolEncodingStrategy: BoolEncodingStrategy {
+        get { options.boolEncoding }
+        set { update { $0.boolEncoding = newValue } }
+    }
+
+    /// How `nil` is written. Default: ``NilEncodingStrategy/omit``.
+    public var nilEncodingStrategy: NilEncodingStrategy {
+        get { options.nilEncoding }
+        set { update { $0.nilEncoding = newValue } }
+    }
+
+    /// How coding keys are converted to parameter names. Default: ``KeyEncodingStrategy/useDefaultKeys``.
+    public var keyEncodingStrategy: KeyEncodingStrategy {
+        get { options.keyEncoding }
+        set { update { $0.keyEncoding = newValue } }
+    }
+
+    /// How `Data` values are written. Default: ``DataEncodingStrategy/base64``.
+    public var dataEncodingStrategy: DataEncodingStrategy {
+        get { options.dataEncoding }
+        set { update { $0.dataEncoding = newValue } }
+    }
+
+    /// How a space is written by ``encodeToString(_:)``. Default: ``SpaceEncodingStrategy/percentEscaped``.
+    public var spaceEncodingStrategy: SpaceEncodingStrategy {
+        get { options.spaceEncoding }
+        set { update { $0.spaceEncoding = newValue } }
+    }
+
+    /// Output options, such as ``OutputFormatting/sortedKeys``. Default: none.
+    public var outputFormatting: OutputFormatting {
+        get { options.outputFormatting }
+        set { update { $0.outputFormatting = newValue } }
+    }
+
+    // MARK: Encoding
+
+    /// Encodes a value into query items whose names and values are not percent-encoded: what a server
+    /// sees after decoding the query.
+    ///
+    /// - Throws: `EncodingError.invalidValue` with the coding path for a value that has no faithful query
+    ///   form (a non-finite number, a top-level value without keys, a key that collides with the nesting
+    ///   syntax, a comma inside a ``ArrayEncodingStrategy/commaSeparated`` element, …).
+    public func encode<T: Encodable>(_ value: T) throws -> [URLQueryItem] {
+        let writer = EncodingWriter(options: storage, output: .items)
+        try run(value, writer: writer)
+        return writer.makeItems()
+    }
+
+    /// Encodes a value into a percent-encoded query string (`a=1&b=x%2By`), without a leading `?`, ready
+    /// for a URL or an `application/x-www-form-urlencoded` body.
+    ///
+    /// - Throws: `EncodingError.invalidValue` with the coding path; see ``encode(_:)``.
+    public func encodeToString<T: Encodable>(_ value: T) throws -> String {
+        let writer = EncodingWriter(options: storage, output: .percentEncoded)
+        try run(value, writer: writer)
+        return writer.makeString()
+    }
+
+    private func run<T: Encodable>(_ value: T, writer: EncodingWriter) throws {
+        try EncodingPosition.root(writer: writer).encodeRoot(value)
+    }
+
+    // MARK: Encoder
+
+    /// The path of coding keys taken to reach the value being encoded.
+    public var codingPath: [any CodingKey] { position?.codingPath ?? [] }
+
+    /// The values given to ``init(userInfo:)``.
+    public var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+    /// Returns a container for the keyed values of the value being encoded.
+    public func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(QueryKeyedEncodingContainer<Key>(position: currentPosition))
+    }
+
+    /// Returns a container for the elements of the array being encoded.
+    public func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        QueryUnkeyedEncodingContainer(position: currentPosition)
+    }
+
+    /// Returns a container for the single value being encoded.
+    public func singleValueContainer() -> any SingleValueEncodingContainer {
+        QuerySingleValueEncodingContainer(position: currentPosition)
+    }
+
+    private var currentPosition: EncodingPosition {
+        position ?? .detached(options: storage)
+    }
+}
+
+extension QueryEncoder {
+    /// The configuration of one encoder, copied on write.
+    final class OptionsStorage: @unchecked Sendable {
+        // Mutated only while uniquely referenced (see `update`), so sharing it is safe.
+        var options: EncodingOptions
+        init(_ options: EncodingOptions) { self.options = options }
+    }
+}

@@ -1,0 +1,2 @@
+// `import QueryRequest` is enough to use `QueryEncoder` and `QueryDecoder` too.
+@_exported import QueryCoding
