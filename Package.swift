@@ -17,11 +17,14 @@ let package = Package(
         .executableTarget(name: "Demo", dependencies: ["QueryRequest"]),
         .executableTarget(name: "Benchmarks", dependencies: ["QueryRequest"]),
 
+        // Shared by the test targets: subprocesses with bounded waits, reference peers (python3, node).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "QueryCodingTests", dependencies: ["QueryCoding"]),
-        .testTarget(name: "QueryRequestTests", dependencies: ["QueryRequest"]),
+        .testTarget(name: "QueryRequestTests", dependencies: ["QueryRequest", "TestSupport"]),
         // The property-based suite and its small generator/shrinker harness.
         .target(name: "PropertyHarness", path: "Tests/PropertyHarness"),
-        .testTarget(name: "PropertyTests", dependencies: ["QueryCoding", "QueryRequest", "PropertyHarness"]),
+        .testTarget(
+            name: "PropertyTests", dependencies: ["QueryCoding", "QueryRequest", "PropertyHarness", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct SubprocessTests {
+    @Test(.enabled(if: Peer.python3.shouldRun, "needs python3"))
+    func feedsInputAndCapturesOutput() throws {
+        let output = try Subprocess.run(
+            "python3", arguments: ["-c", "import sys; print(sys.stdin.read().upper())"], input: Data("abc".utf8),
+            timeout: 20)
+        #expect(output.text == "ABC\n")
+        #expect(output.status == 0)
+        #expect(!output.timedOut)
+    }
+
+    @Test func killsAChildThatOutlivesItsDeadline() throws {
+        let output = try Subprocess.run("sleep", arguments: ["30"], timeout: 0.5)
+        #expect(output.timedOut)
+    }
+
+    @Test func reportsAMissingExecutable() {
+        #expect(throws: SubprocessError.self) {
+            try Subprocess.run("no-such-program-\(UInt32.random(in: 0...UInt32.max))")
+        }
+    }
+}

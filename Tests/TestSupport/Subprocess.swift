@@ -1,0 +1,196 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a finished child process printed and how it ended.
+public struct ProcessOutput: Sendable {
+    /// The exit status, or the signal number when the process was killed.
+    public let status: Int32
+    /// Whether the process was killed because it ran past its deadline.
+    public let timedOut: Bool
+    /// Everything written to standard output.
+    public let standardOutput: Data
+    /// Everything written to standard error.
+    public let standardError: Data
+
+    /// Standard output as UTF-8 text.
+    public var text: String { String(decoding: standardOutput, as: UTF8.self) }
+    /// Standard error as UTF-8 text.
+    public var errorText: String { String(decoding: standardError, as: UTF8.self) }
+}
+
+/// Errors of ``Subprocess``.
+public enum SubprocessError: Error, CustomStringConvertible {
+    /// The executable was not found on `PATH`.
+    case notFound(String)
+    /// The process could not be started.
+    case launchFailed(String, any Error)
+
+    public var description: String {
+        switch self {
+        case .notFound(let name): "\(name) was not found on PATH"
+        case .launchFailed(let name, let error): "could not start \(name): \(error)"
+        }
+    }
+}
+
+/// Runs child processes with bounded waits.
+///
+/// On Linux, `Foundation.Process` starts children with the spawning thread's signal mask, so SIGTERM
+/// can be blocked in the child and `terminate()` followed by `waitUntilExit()` can hang for ever
+/// (swift-corelibs-foundation#4772). Everything here stops children with SIGKILL, which cannot be
+/// blocked, and never waits without a deadline.
+public enum Subprocess {
+    /// The full path of an executable found on `PATH`, or `nil`.
+    public static func find(_ name: String) -> String? {
+        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Runs `executable` to completion, feeding it `input`, and kills it if it runs past `timeout`.
+    public static func run(
+        _ executable: String, arguments: [String] = [], input: Data = Data(), timeout: TimeInterval = 60
+    ) throws -> ProcessOutput {
+        guard let path = find(executable) else { throw SubprocessError.notFound(executable) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        do {
+            try process.run()
+        } catch {
+            throw SubprocessError.launchFailed(executable, error)
+        }
+
+        // Read both pipes and write the input concurrently, so that no pipe buffer can fill up and
+        // block the child while we wait on another.
+        let group = DispatchGroup()
+        let output = LockedData()
+        let errors = LockedData()
+        DispatchQueue.global().async(group: group) {
+            output.set(stdout.fileHandleForReading.readDataToEndOfFile())
+        }
+        DispatchQueue.global().async(group: group) {
+            errors.set(stderr.fileHandleForReading.readDataToEndOfFile())
+        }
+        DispatchQueue.global().async(group: group) {
+            try? stdin.fileHandleForWriting.write(contentsOf: input)
+            try? stdin.fileHandleForWriting.close()
+        }
+
+        var timedOut = false
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            timedOut = true
+            kill(process.processIdentifier, SIGKILL)
+            _ = exited.wait(timeout: .now() + 10)
+        }
+        // The pipes close when the child exits; a grandchild holding them open must not hang us.
+        if group.wait(timeout: .now() + 10) == .timedOut {
+            try? stdout.fileHandleForReading.close()
+            try? stderr.fileHandleForReading.close()
+        }
+        return ProcessOutput(
+            status: process.terminationStatus, timedOut: timedOut, standardOutput: output.get(),
+            standardError: errors.get())
+    }
+}
+
+/// A long-running child process, such as a test server, read line by line and always stopped with
+/// SIGKILL.
+public final class BackgroundProcess: @unchecked Sendable {
+    private let process = Process()
+    private let stdout = Pipe()
+    private let stderr = Pipe()
+    private let lock = NSLock()
+    private var buffer = Data()
+    private var stderrBuffer = Data()
+    private let exited = DispatchSemaphore(value: 0)
+
+    /// Starts `executable` with `arguments`.
+    public init(_ executable: String, arguments: [String] = []) throws {
+        guard let path = Subprocess.find(executable) else { throw SubprocessError.notFound(executable) }
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.terminationHandler = { [exited] _ in exited.signal() }
+        stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self else { return }
+            self.lock.withLock { self.buffer.append(data) }
+        }
+        stderr.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self else { return }
+            self.lock.withLock { self.stderrBuffer.append(data) }
+        }
+        do {
+            try process.run()
+        } catch {
+            throw SubprocessError.launchFailed(executable, error)
+        }
+    }
+
+    /// The process identifier.
+    public var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Everything the process has written to standard error so far.
+    public var errorText: String { lock.withLock { String(decoding: stderrBuffer, as: UTF8.self) } }
+
+    /// The next line of standard output, waiting at most `timeout` seconds; `nil` on timeout or exit.
+    public func readLine(timeout: TimeInterval) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let line: String? = lock.withLock {
+                guard let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                buffer.removeSubrange(buffer.startIndex...newline)
+                return line
+            }
+            if let line { return line }
+            if !process.isRunning { return nil }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return nil
+    }
+
+    /// Kills the process with SIGKILL and waits a bounded time for it to be reaped.
+    public func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+        }
+        _ = exited.wait(timeout: .now() + 10)
+        stdout.fileHandleForReading.readabilityHandler = nil
+        stderr.fileHandleForReading.readabilityHandler = nil
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}
+
+/// A `Data` value shared between threads.
+private final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.withLock { data = value } }
+    func get() -> Data { lock.withLock { data } }
+}
