@@ -1,5 +1,6 @@
-import QueryRequest
 import Foundation
+import QueryRequest
+
 struct Q: Encodable {
     let totalLimit: Int
     let offset: Int
@@ -17,7 +18,11 @@ struct Q: Encodable {
         case deviceID = "device_id"
     }
 }
-struct F: Encodable { let min = 1; let max: Double? = 2.5; let tags: Set<String> = ["z", "y", "x"] }
+struct F: Encodable {
+    let min = 1
+    let max: Double? = 2.5
+    let tags: Set<String> = ["z", "y", "x"]
+}
 var e = QueryEncoder()
 print(try e.encodeToString(Q(totalLimit: 48, offset: 0, pageLimit: 6, age: nil)))
 e.nilEncodingStrategy = .null
@@ -26,6 +31,6 @@ e.nestedKeyEncodingStrategy = .brackets
 e.outputFormatting = .sortedKeys
 print(try e.encodeToString(Q(totalLimit: 48, offset: 0, pageLimit: 6, age: nil)))
 print(try e.encode(Q(totalLimit: 48, offset: 0, pageLimit: 6, age: nil)))
-do { _ = try QueryEncoder().encodeToString([1,2]) } catch { print(error) }
+do { _ = try QueryEncoder().encodeToString([1, 2]) } catch { print(error) }
 do { _ = try QueryEncoder().encodeToString(5) } catch { print(error) }
 do { _ = try QueryEncoder().encodeToString(["a.b": 1]) } catch { print(error) }

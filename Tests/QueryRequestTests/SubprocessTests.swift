@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct SubprocessTests {
     @Test(.enabled(if: Peer.python3.shouldRun, "needs python3"))

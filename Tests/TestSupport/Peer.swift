@@ -27,7 +27,9 @@ public struct Peer: Sendable {
     public var shouldRun: Bool {
         if path != nil || Self.areRequired { return true }
         FileHandle.standardError.write(
-            Data("note: \(name) not found on PATH; skipping the tests that compare against it (set QUERY_REQUIRE_PEERS=1 to make this an error)\n".utf8))
+            Data(
+                "note: \(name) not found on PATH; skipping the tests that compare against it (set QUERY_REQUIRE_PEERS=1 to make this an error)\n"
+                    .utf8))
         return false
     }
 }

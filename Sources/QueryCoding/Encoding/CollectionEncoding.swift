@@ -86,7 +86,8 @@ extension EncodingWriter {
                 value,
                 EncodingError.Context(
                     codingPath: codingPath,
-                    debugDescription: "A Set is written in the order of its elements' text, so its elements must be scalars.",
+                    debugDescription:
+                        "A Set is written in the order of its elements' text, so its elements must be scalars.",
                     underlyingError: error))
         }
         return scratch.pairs.isEmpty ? [] : Array(scratch.bytes[scratch.pairs[0].value...])

@@ -53,8 +53,10 @@ final class EncodingPosition {
     }
 
     /// A position under `parent` where nothing can be written, for container requests that cannot throw.
-    static func unwritable(_ error: EncodingError, parent: EncodingPosition, key: (any CodingKey)?) -> EncodingPosition {
-        if case .unwritable = parent.role {} else if parent.writer.deferredError == nil {
+    static func unwritable(_ error: EncodingError, parent: EncodingPosition, key: (any CodingKey)?) -> EncodingPosition
+    {
+        if case .unwritable = parent.role {
+        } else if parent.writer.deferredError == nil {
             parent.writer.deferredError = error
         }
         return EncodingPosition(writer: parent.writer, parent: parent, key: key, name: 0..<0, role: .unwritable(error))

@@ -132,7 +132,8 @@ struct FieldSite<Key: CodingKey>: EncodingSite {
             description =
                 "The key \"\(name)\" contains \"\(character)\", so it would be read back as a different key: \(strategy), or rename the key."
         }
-        return EncodingError.invalidValue(name, EncodingError.Context(codingPath: codingPath, debugDescription: description))
+        return EncodingError.invalidValue(
+            name, EncodingError.Context(codingPath: codingPath, debugDescription: description))
     }
 }
 

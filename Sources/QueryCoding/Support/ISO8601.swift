@@ -30,8 +30,17 @@ enum ISO8601 {
                 buffer[index] = UInt8(ascii: character)
                 index += 1
             }
-            put(year, digits: 4); put("-"); put(month, digits: 2); put("-"); put(day, digits: 2)
-            put("T"); put(hour, digits: 2); put(":"); put(minute, digits: 2); put(":"); put(second, digits: 2)
+            put(year, digits: 4)
+            put("-")
+            put(month, digits: 2)
+            put("-")
+            put(day, digits: 2)
+            put("T")
+            put(hour, digits: 2)
+            put(":")
+            put(minute, digits: 2)
+            put(":")
+            put(second, digits: 2)
             put("Z")
             return index
         }
