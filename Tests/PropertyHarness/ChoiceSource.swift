@@ -8,6 +8,9 @@
 public final class ChoiceSource {
     /// Every choice drawn so far, as the generator used it.
     public private(set) var choices: [UInt64] = []
+    /// The runs of choices that made one generated value each (every `Gen.run` and every array
+    /// element): deleting or zeroing one removes or simplifies exactly that value when shrinking.
+    public private(set) var spans: [Range<Int>] = []
     private var random: SplitMix64?
     private let replayed: [UInt64]
 
@@ -25,6 +28,12 @@ public final class ChoiceSource {
     public init(replaying choices: [UInt64]) {
         random = nil
         replayed = choices
+    }
+
+    /// Records the choices drawn since `start` as the span of one value (runs of fewer than two
+    /// choices are left to the shrinker's choice-level passes).
+    public func endSpan(startedAt start: Int) {
+        if choices.count - start >= 2 { spans.append(start..<choices.count) }
     }
 
     /// A choice in `0...bound`; `0` must stand for the simplest option.
@@ -48,8 +57,8 @@ public final class ChoiceSource {
         return value
     }
 
-    /// A choice in `0...bound` that, when drawn fresh, is often small (at most 100) or one of
-    /// `favourites` (clamped to `bound`), and otherwise uniform.
+    /// A choice in `0...bound` that, when drawn fresh, is often small (at most 100), often `bound`
+    /// itself or one of `favourites` (clamped to `bound`), and otherwise uniform.
     ///
     /// Only the value is recorded, however it was picked, so a number keeps one representation and the
     /// shrinker can search it directly: a generator that picked "an edge value" in a separate choice
@@ -61,7 +70,8 @@ public final class ChoiceSource {
         let value: UInt64
         switch generator.next(upTo: 9) {
         case 0...3: value = generator.next(upTo: min(bound, 100))
-        case 4...5 where !favourites.isEmpty:
+        case 4: value = bound
+        case 5 where !favourites.isEmpty:
             value = min(favourites[Int(generator.next(upTo: UInt64(favourites.count - 1)))], bound)
         default: value = generator.next(upTo: bound)
         }

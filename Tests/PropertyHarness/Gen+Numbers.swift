@@ -38,7 +38,7 @@ extension Gen where Value: FixedWidthInteger & Sendable {
     }
 
     private static func magnitudeEdges(upTo bound: UInt64) -> [UInt64] {
-        var edges: Set<UInt64> = [1, bound, bound &- 1]
+        var edges: Set<UInt64> = [0, 1, bound, bound &- 1]
         for power in [7, 8, 15, 16, 31, 32, 53, 63] {
             let value: UInt64 = 1 << power
             edges.formUnion([value &- 1, value, value &+ 1])

@@ -54,18 +54,19 @@ extension Gen where Value == Unicode.Scalar {
 
 extension Gen where Value == String {
     /// Hostile strings: `troublemakerProbability` of the draws (10 % by default) come from
-    /// ``Troublemakers/pool``, the rest mix ASCII, punctuation, controls and Unicode scalars (and, now
-    /// and then, a short troublemaker inside other text).
+    /// ``Troublemakers/pool``, 2 % are empty, the rest mix ASCII, punctuation, controls and Unicode
+    /// scalars (and, now and then, a short troublemaker inside other text).
     public static func hostileString(troublemakerProbability: Double = 0.1, averageLength: Double = 6) -> Gen<String> {
         let fragments = Troublemakers.pool.filter { $0.utf8.count <= 24 }
         let piece: Gen<String> = .frequency([
             (20, Gen<Unicode.Scalar>.unicodeScalar.map { String($0) }),
             (1, element(of: fragments)),
         ])
-        let mixed = piece.array(averageLength: averageLength, maximumLength: 256).map { $0.joined() }
-        let pooled = element(of: Troublemakers.pool)
+        let mixed = piece.zip(piece.array(averageLength: averageLength - 1, maximumLength: 255)).map { first, rest in
+            first + rest.joined()
+        }
         let poolWeight = Int((troublemakerProbability * 1000).rounded())
-        return .frequency([(1000 - poolWeight, mixed), (poolWeight, pooled)])
+        return .frequency([(980 - poolWeight, mixed), (20, constant("")), (poolWeight, element(of: Troublemakers.pool))])
     }
 
     /// ASCII identifiers such as coding keys are made of: `a`–`z`, `A`–`Z`, digits and `_`.

@@ -12,9 +12,12 @@ public struct Gen<Value>: Sendable {
         self.generate = generate
     }
 
-    /// Draws one value.
+    /// Draws one value, recording its choices as a span.
     public func run(_ source: ChoiceSource) -> Value {
-        generate(source)
+        let start = source.choices.count
+        let value = generate(source)
+        source.endSpan(startedAt: start)
+        return value
     }
 
     /// The value generated from `seed`, for examples and tests of generators.
@@ -80,8 +83,12 @@ public struct Gen<Value>: Sendable {
         let more = averageLength / (averageLength + 1)
         return Gen<[Value]> { source in
             var elements: [Value] = []
-            while elements.count < maximumLength && source.drawBool(probability: more) {
+            while elements.count < maximumLength {
+                // The "one more" choice and the element form one span: deleting it deletes the element.
+                let start = source.choices.count
+                guard source.drawBool(probability: more) else { break }
                 elements.append(self.run(source))
+                source.endSpan(startedAt: start)
             }
             return elements
         }

@@ -55,15 +55,17 @@ extension Property {
             let generated = indices.map { caseIndex in
                 let source = ChoiceSource(seed: caseSeed(caseIndex, context))
                 let value = generator(forCase: caseIndex).run(source)
-                return (choices: source.choices, value: value)
+                return (choices: source.choices, spans: source.spans, value: value)
             }
             if let classify {
-                for (_, value) in generated { labels.record(classify(value)) }
+                for trial in generated { labels.record(classify(trial.value)) }
             }
             let messages = try check(generated.map(\.value))
             if let offset = messages.firstIndex(where: { $0 != nil }), let message = messages[offset] {
                 let caseIndex = indices.lowerBound + offset
-                let original = Trial(choices: generated[offset].choices, value: generated[offset].value, failure: message)
+                let original = Trial(
+                    choices: generated[offset].choices, spans: generated[offset].spans, value: generated[offset].value,
+                    failure: message)
                 let failure = shrink(original, caseIndex: caseIndex, context: context)
                 return PropertyResult(cases: caseIndex + 1, labels: labels, failure: failure)
             }
@@ -93,10 +95,12 @@ extension Property {
             let replayed = candidates.map { choices in
                 let source = ChoiceSource(replaying: choices)
                 let value = generator.run(source)
-                return (choices: source.choices, value: value)
+                return Trial(choices: source.choices, spans: source.spans, value: value, failure: nil)
             }
             let messages = try check(replayed.map(\.value))
-            return zip(replayed, messages).map { Trial(choices: $0.choices, value: $0.value, failure: $1) }
+            return zip(replayed, messages).map {
+                Trial(choices: $0.choices, spans: $0.spans, value: $0.value, failure: $1)
+            }
         }
         var note: String?
         do {

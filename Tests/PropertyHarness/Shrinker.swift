@@ -2,6 +2,8 @@
 public struct Trial<Value> {
     /// The choices the generator actually used (a replayed record may be cut short or clamped).
     public let choices: [UInt64]
+    /// The spans of the generated values within ``choices``.
+    public let spans: [Range<Int>]
     /// The generated value.
     public let value: Value
     /// Why the property failed on the value, or `nil` when it held.
@@ -13,8 +15,9 @@ public struct Trial<Value> {
 /// Records are ordered shortlex (shorter is simpler, then lexicographically smaller), and a candidate is
 /// adopted only when it still fails and is strictly simpler, so shrinking always terminates; the budget
 /// caps how many candidates are tried. The passes:
-/// 1. delete runs of 8, 4, 2 and 1 choices (an array element, a field, a string's character);
-/// 2. set runs of 8, 4 and 2 choices to zero;
+/// 1. delete the span of a generated value (an array element with its "one more" choice, a field, a
+///    subtree), then set a span to zeros (the simplest value its generator makes);
+/// 2. delete runs of 8, 4, 2 and 1 choices, then set runs of 8, 4 and 2 choices to zero;
 /// 3. lower each choice to the smallest value that still fails (a `k`-ary search);
 /// 4. lower equal choices together (the two halves of a duplicate).
 ///
@@ -45,6 +48,8 @@ struct Shrinker<Value> {
         var changed = true
         while changed && hasBudget {
             changed = false
+            changed = try deleteSpans() || changed
+            changed = try zeroSpans() || changed
             for size in [8, 4, 2, 1] { changed = try deleteRuns(of: size) || changed }
             for size in [8, 4, 2] { changed = try zeroRuns(of: size) || changed }
             changed = try lowerEachChoice() || changed
@@ -53,6 +58,53 @@ struct Shrinker<Value> {
     }
 
     // MARK: Passes
+
+    /// The best record's distinct spans, outermost first.
+    private var spans: [Range<Int>] {
+        Set(best.spans).sorted { ($0.lowerBound, -$0.count) < ($1.lowerBound, -$1.count) }
+    }
+
+    private mutating func deleteSpans() throws -> Bool {
+        var changed = false
+        var position = 0
+        while hasBudget {
+            let spans = self.spans
+            guard position < spans.count else { break }
+            let current = best.choices
+            let first = position
+            let adopted = try adoptFirstFailing(count: spans.count - first) { offset in
+                var candidate = current
+                candidate.removeSubrange(spans[first + offset])
+                return candidate
+            }
+            guard let adopted else { break }
+            changed = true
+            position += adopted
+        }
+        return changed
+    }
+
+    private mutating func zeroSpans() throws -> Bool {
+        var changed = false
+        var position = 0
+        while hasBudget {
+            let spans = self.spans
+            guard position < spans.count else { break }
+            let current = best.choices
+            let first = position
+            let adopted = try adoptFirstFailing(count: spans.count - first) { offset in
+                let span = spans[first + offset]
+                guard current[span].contains(where: { $0 != 0 }) else { return nil }
+                var candidate = current
+                candidate.replaceSubrange(span, with: repeatElement(0, count: span.count))
+                return candidate
+            }
+            guard let adopted else { break }
+            changed = true
+            position += adopted + 1
+        }
+        return changed
+    }
 
     private mutating func deleteRuns(of size: Int) throws -> Bool {
         var changed = false

@@ -42,10 +42,23 @@ extension Int: SwiftSourceConvertible {
 }
 
 extension Double: SwiftSourceConvertible {
-    /// The shortest literal that reads back as this value; `.nan`, `.infinity`, `-.infinity`.
+    /// The shortest literal that reads back as this value; `.nan`, `.infinity`, `-.infinity`, and the
+    /// bit pattern of a subnormal (whose literal the compiler warns about).
     public var swiftSource: String {
         if isNaN { return ".nan" }
         if isInfinite { return self < 0 ? "-.infinity" : ".infinity" }
+        if isSubnormal { return "Double(bitPattern: 0x\(String(bitPattern, radix: 16, uppercase: true)))" }
+        return description
+    }
+}
+
+extension Float: SwiftSourceConvertible {
+    /// The shortest literal that reads back as this value; `.nan`, `.infinity`, `-.infinity`, and the
+    /// bit pattern of a subnormal (whose literal the compiler warns about).
+    public var swiftSource: String {
+        if isNaN { return ".nan" }
+        if isInfinite { return self < 0 ? "-.infinity" : ".infinity" }
+        if isSubnormal { return "Float(bitPattern: 0x\(String(bitPattern, radix: 16, uppercase: true)))" }
         return description
     }
 }
