@@ -62,9 +62,7 @@ extension Gen where Value == String {
             (20, Gen<Unicode.Scalar>.unicodeScalar.map { String($0) }),
             (1, element(of: fragments)),
         ])
-        let mixed = piece.zip(piece.array(averageLength: averageLength - 1, maximumLength: 255)).map { first, rest in
-            first + rest.joined()
-        }
+        let mixed = piece.array(averageLength: averageLength, minimumLength: 1, maximumLength: 256).map { $0.joined() }
         let poolWeight = Int((troublemakerProbability * 1000).rounded())
         return .frequency([(980 - poolWeight, mixed), (20, constant("")), (poolWeight, element(of: Troublemakers.pool))])
     }

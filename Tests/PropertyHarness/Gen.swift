@@ -74,19 +74,20 @@ public struct Gen<Value>: Sendable {
         }
     }
 
-    /// Arrays of about `averageLength` elements (geometrically distributed), never more than
-    /// `maximumLength`.
+    /// Arrays of at least `minimumLength` and about `averageLength` elements (geometrically
+    /// distributed beyond the minimum), never more than `maximumLength`.
     ///
-    /// Before each element the generator draws whether there is one more, so every element is a
-    /// separate run of choices: deleting that run deletes exactly that element when shrinking.
-    public func array(averageLength: Double = 4, maximumLength: Int = 64) -> Gen<[Value]> {
-        let more = averageLength / (averageLength + 1)
+    /// Before each element the generator draws whether there is one more (forced for the first
+    /// `minimumLength`), so every element is a separate span of choices: deleting that span deletes
+    /// exactly that element when shrinking, and the elements after it stay aligned.
+    public func array(averageLength: Double = 4, minimumLength: Int = 0, maximumLength: Int = 64) -> Gen<[Value]> {
+        let extra = max(averageLength - Double(minimumLength), 0)
+        let more = extra / (extra + 1)
         return Gen<[Value]> { source in
             var elements: [Value] = []
             while elements.count < maximumLength {
-                // The "one more" choice and the element form one span: deleting it deletes the element.
                 let start = source.choices.count
-                guard source.drawBool(probability: more) else { break }
+                guard source.drawBool(probability: elements.count < minimumLength ? 1 : more) else { break }
                 elements.append(self.run(source))
                 source.endSpan(startedAt: start)
             }

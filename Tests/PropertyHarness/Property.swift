@@ -12,7 +12,8 @@ public struct Property<Value> {
     /// The name shown in reports; it also seeds the cases, so renaming a property changes its cases.
     public let name: String
     /// The generators; case `i` uses `generators[i % generators.count]`, which guarantees that every
-    /// one of them (a strategy combination, say) is exercised in every run.
+    /// one of them (a strategy combination, say) is exercised in every run. List the simplest first:
+    /// a counterexample is shrunk again with the first generator that also fails on it.
     public let generators: [Gen<Value>]
     /// How many values ``check`` judges at once (for checks that run an external process per batch).
     public let batchSize: Int

@@ -87,31 +87,59 @@ extension Property {
         SplitMix64.caseSeed(runSeed: context.configuration.seed, property: name, index: index)
     }
 
+    /// Shrinks a counterexample with its case's generator; then, when an earlier generator (by
+    /// convention a simpler one: the default strategies come first) also fails on the shrunk choices,
+    /// shrinks again with that one, so the report shows the simplest setting that fails.
     private func shrink(_ original: Trial<Value>, caseIndex: Int, context: FailureReport.Context) -> FailureReport {
-        let generator = generator(forCase: caseIndex)
-        var shrinker = Shrinker(
-            failing: original, batchSize: batchSize, budget: context.configuration.shrinkBudget
-        ) { candidates in
-            let replayed = candidates.map { choices in
-                let source = ChoiceSource(replaying: choices)
-                let value = generator.run(source)
-                return Trial(choices: source.choices, spans: source.spans, value: value, failure: nil)
-            }
-            let messages = try check(replayed.map(\.value))
-            return zip(replayed, messages).map {
-                Trial(choices: $0.choices, spans: $0.spans, value: $0.value, failure: $1)
-            }
-        }
+        // A batched check (an external process per batch) judges candidates in chunks of up to 64: a
+        // chunk costs one process, and a smaller chunk wastes fewer candidates after the one adopted.
+        // Its candidates are cheap, so it gets four times the budget.
+        let batchSize = min(self.batchSize, 64)
+        let budget = context.configuration.shrinkBudget * (batchSize > 1 ? 4 : 1)
+        var generatorIndex = caseIndex % generators.count
+        var best = original
+        var improvements = 0
+        var candidates = 0
         var note: String?
         do {
+            var shrinker = Shrinker(failing: best, batchSize: batchSize, budget: budget) { choices in
+                try replay(choices.map { ($0, generatorIndex) })
+            }
             try shrinker.shrink()
+            (best, improvements, candidates) = (shrinker.best, shrinker.improvements, shrinker.evaluations)
+            if generatorIndex > 0 && candidates < budget {
+                let earlier = try replay((0..<generatorIndex).map { (best.choices, $0) })
+                candidates += earlier.count
+                if let simpler = earlier.firstIndex(where: { $0.failure != nil }) {
+                    generatorIndex = simpler
+                    var again = Shrinker(failing: earlier[simpler], batchSize: batchSize, budget: budget - candidates) {
+                        choices in try replay(choices.map { ($0, generatorIndex) })
+                    }
+                    try again.shrink()
+                    best = again.best
+                    improvements += 1 + again.improvements
+                    candidates += again.evaluations
+                }
+            }
         } catch {
             note = "shrinking stopped early: the check threw \(String(reflecting: error))"
         }
         return .counterexample(
             context, caseIndex: caseIndex,
-            minimal: .init(input: render(shrinker.best.value), failure: shrinker.best.failure ?? ""),
+            minimal: .init(input: render(best.value), failure: best.failure ?? ""),
             original: .init(input: render(original.value), failure: original.failure ?? ""),
-            shrinking: .init(improvements: shrinker.improvements, candidates: shrinker.evaluations, note: note))
+            shrinking: .init(improvements: improvements, candidates: candidates, note: note))
+    }
+
+    /// Runs each record of choices through the generator of the given index, and checks the values
+    /// (in one batch).
+    private func replay(_ records: [([UInt64], Int)]) throws -> [Trial<Value>] {
+        let replayed = records.map { choices, generatorIndex in
+            let source = ChoiceSource(replaying: choices)
+            let value = generators[generatorIndex].run(source)
+            return Trial(choices: source.choices, spans: source.spans, value: value, failure: nil)
+        }
+        let messages = try check(replayed.map(\.value))
+        return zip(replayed, messages).map { Trial(choices: $0.choices, spans: $0.spans, value: $0.value, failure: $1) }
     }
 }

@@ -84,6 +84,9 @@ struct Shrinker<Value> {
         return changed
     }
 
+    /// Replaces a span by zeros: the simplest value of its generator. The simplest value may need
+    /// fewer choices than the span held (a realistic key instead of a hostile one), so shorter runs of
+    /// zeros are tried first; the rest of the record then stays aligned with what follows the span.
     private mutating func zeroSpans() throws -> Bool {
         var changed = false
         var position = 0
@@ -91,17 +94,20 @@ struct Shrinker<Value> {
             let spans = self.spans
             guard position < spans.count else { break }
             let current = best.choices
-            let first = position
-            let adopted = try adoptFirstFailing(count: spans.count - first) { offset in
-                let span = spans[first + offset]
-                guard current[span].contains(where: { $0 != 0 }) else { return nil }
+            var edits: [(span: Range<Int>, zeros: Int)] = []
+            for span in spans[position...] where current[span].contains(where: { $0 != 0 }) {
+                for zeros in Set([1, 2, 3, span.count]).sorted() where zeros <= span.count {
+                    edits.append((span, zeros))
+                }
+            }
+            let adopted = try adoptFirstFailing(count: edits.count) { index in
                 var candidate = current
-                candidate.replaceSubrange(span, with: repeatElement(0, count: span.count))
+                candidate.replaceSubrange(edits[index].span, with: repeatElement(0, count: edits[index].zeros))
                 return candidate
             }
             guard let adopted else { break }
             changed = true
-            position += adopted + 1
+            position = spans.firstIndex(of: edits[adopted].span).map { $0 + 1 } ?? spans.count
         }
         return changed
     }

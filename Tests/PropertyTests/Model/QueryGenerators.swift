@@ -32,9 +32,8 @@ enum QueryGen {
     /// A top-level value: mostly a struct, sometimes a dictionary, rarely nil (an empty query).
     static func root(for setup: EncodingSetup) -> Gen<QueryNode> {
         let inner = node(for: setup, depth: maximumDepth)
-        let field = codingKey.zip(inner)
         // At least one field: an empty query is the rare case, not one in five.
-        let fields = field.zip(field.array(averageLength: 3, maximumLength: 24)).map { [$0] + $1 }
+        let fields = codingKey.zip(inner).array(averageLength: 4, minimumLength: 1, maximumLength: 24)
         return .frequency([
             (16, fields.map { .record(.value, $0.map { QueryField($0, $1) }) }),
             (3, Gen<[String: QueryNode]>.dictionary(keys: dictionaryKey, values: inner).map { .dictionary($0) }),
