@@ -76,7 +76,8 @@ public struct FailureReport: Sendable, CustomStringConvertible {
             "Replay: \(replay)",
             "Keep it: add the minimal input to the regression corpus (Tests/PropertyTests/Corpus).",
         ]
-        return FailureReport(kind: .counterexample, minimal: minimal, replayCommand: replay, text: lines.joined(separator: "\n"))
+        return FailureReport(
+            kind: .counterexample, minimal: minimal, replayCommand: replay, text: lines.joined(separator: "\n"))
     }
 
     static func corpusCase(_ context: Context, index: Int, input: String, failure: String) -> FailureReport {

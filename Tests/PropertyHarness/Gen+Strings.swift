@@ -64,14 +64,17 @@ extension Gen where Value == String {
         ])
         let mixed = piece.array(averageLength: averageLength, minimumLength: 1, maximumLength: 256).map { $0.joined() }
         let poolWeight = Int((troublemakerProbability * 1000).rounded())
-        return .frequency([(980 - poolWeight, mixed), (20, constant("")), (poolWeight, element(of: Troublemakers.pool))])
+        return .frequency([
+            (980 - poolWeight, mixed), (20, constant("")), (poolWeight, element(of: Troublemakers.pool)),
+        ])
     }
 
     /// ASCII identifiers such as coding keys are made of: `a`–`z`, `A`–`Z`, digits and `_`.
     public static func identifier(averageLength: Double = 6) -> Gen<String> {
         let characters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_".unicodeScalars)
         let first = Gen<Unicode.Scalar>.element(of: Array(characters.prefix(52)))
-        let rest = Gen<Unicode.Scalar>.element(of: characters).array(averageLength: averageLength - 1, maximumLength: 40)
+        let rest = Gen<Unicode.Scalar>.element(of: characters).array(
+            averageLength: averageLength - 1, maximumLength: 40)
         return first.zip(rest).map { first, rest in
             var text = String(first)
             text.unicodeScalars.append(contentsOf: rest)

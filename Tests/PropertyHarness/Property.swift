@@ -85,7 +85,8 @@ public func require(_ condition: Bool, _ message: @autoclosure () -> String) thr
 /// Throws a ``PropertyFailure`` that shows both values unless they are equal.
 public func requireEqual<T: Equatable>(_ actual: T, _ expected: T, _ what: @autoclosure () -> String) throws {
     if actual != expected {
-        throw PropertyFailure("\(what())\n  expected: \(swiftSource(of: expected))\n  actual:   \(swiftSource(of: actual))")
+        throw PropertyFailure(
+            "\(what())\n  expected: \(swiftSource(of: expected))\n  actual:   \(swiftSource(of: actual))")
     }
 }
 

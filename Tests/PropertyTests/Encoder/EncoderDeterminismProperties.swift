@@ -55,14 +55,16 @@ extension EncoderCase {
         case (.success(let first), .success(let second), .success(let third)):
             try require(
                 Array(first.utf8) == Array(second.utf8) && Array(first.utf8) == Array(third.utf8),
-                "different bytes for the same value:\n  \(first.swiftSource)\n  \(second.swiftSource)\n  \(third.swiftSource)")
+                "different bytes for the same value:\n  \(first.swiftSource)\n  \(second.swiftSource)\n  \(third.swiftSource)"
+            )
         case (.failure, .failure, .failure): break
         case (let first, let second, let third):
             throw PropertyFailure("the same value encoded differently: \(first), \(second), \(third)")
         }
         switch (encode(), rebuilt.encode()) {
         case (.success(let first), .success(let second)):
-            try require(samePairs(bytes(of: first), bytes(of: second)), "different items: \(render(first)), \(render(second))")
+            try require(
+                samePairs(bytes(of: first), bytes(of: second)), "different items: \(render(first)), \(render(second))")
         case (.failure, .failure): break
         case (let first, let second):
             throw PropertyFailure("the same value encoded differently: \(first), \(second)")

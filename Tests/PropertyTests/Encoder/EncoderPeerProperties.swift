@@ -13,7 +13,8 @@ import Testing
 @Suite struct EncoderPeerProperties {
     @Test(.enabled(if: Peer.python3.shouldRun, "needs python3"))
     func pythonReadsTheEncodersItems() {
-        check(peerProperty("urllib.parse.parse_qsl reads the encoder's items", script: "parse_python.py", peer: .python3))
+        check(
+            peerProperty("urllib.parse.parse_qsl reads the encoder's items", script: "parse_python.py", peer: .python3))
     }
 
     @Test(.enabled(if: Peer.node.shouldRun, "needs node"))

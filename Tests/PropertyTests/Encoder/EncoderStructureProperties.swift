@@ -38,7 +38,8 @@ import Testing
         check(Property("array elements keep their order", cycling: generators) { try $0.check() })
     }
 
-    private func encoderProperty(_ name: String, check: @escaping (EncoderCase) throws -> Void) -> Property<EncoderCase> {
+    private func encoderProperty(_ name: String, check: @escaping (EncoderCase) throws -> Void) -> Property<EncoderCase>
+    {
         var property = Property(name, cycling: QueryGen.cases, check: check)
         property.corpus = RegressionCorpus.encoderCases
         return property
@@ -51,18 +52,22 @@ extension EncoderCase {
     /// characters (the comma of a comma-separated list, `+` for a space under `.plus`).
     fileprivate func checkStructure() throws {
         guard case .success(let expected) = reference, case .success(let query) = encodeToString() else { return }
-        guard let split = SplitQuery(query) else { throw PropertyFailure("a pair without \"=\" in \(query.swiftSource)") }
+        guard let split = SplitQuery(query) else {
+            throw PropertyFailure("a pair without \"=\" in \(query.swiftSource)")
+        }
         try require(
             split.parts.count == expected.pairs.count,
             "\(split.parts.count) pairs in \(query.swiftSource), expected one per leaf: \(expected.pairs.count)")
         let plus = setup.spaces == .plus
         let structural: Set<UInt8> = plus ? [UInt8(ascii: "+")] : []
         for (index, (part, pair)) in zip(split.parts, expected.pairs).enumerated() {
-            let where_ = "pair \(index) of \(query.swiftSource)"
-            try require(ReferenceEscaping.isCanonical(part.name, allowing: structural), "\(where_): the name is not canonical")
+            let location = "pair \(index) of \(query.swiftSource)"
+            try require(
+                ReferenceEscaping.isCanonical(part.name, allowing: structural), "\(location): the name is not canonical"
+            )
             try require(
                 ReferenceEscaping.unescape(part.name, plusAsSpace: plus) == pair.name,
-                "\(where_): the name is not \(String(decoding: pair.name, as: UTF8.self).swiftSource)")
+                "\(location): the name is not \(String(decoding: pair.name, as: UTF8.self).swiftSource)")
             let texts: [[UInt8]]
             let pieces: [ArraySlice<UInt8>]
             switch pair.value {
@@ -73,12 +78,15 @@ extension EncoderCase {
                 texts = elements
                 pieces = part.value.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
             }
-            try require(pieces.count == texts.count, "\(where_): \(pieces.count) list elements, expected \(texts.count)")
+            try require(
+                pieces.count == texts.count, "\(location): \(pieces.count) list elements, expected \(texts.count)")
             for (piece, text) in zip(pieces, texts) {
-                try require(ReferenceEscaping.isCanonical(piece, allowing: structural), "\(where_): the value is not canonical")
+                try require(
+                    ReferenceEscaping.isCanonical(piece, allowing: structural),
+                    "\(location): the value is not canonical")
                 try require(
                     ReferenceEscaping.unescape(piece, plusAsSpace: plus) == text,
-                    "\(where_): the value is not \(String(decoding: text, as: UTF8.self).swiftSource)")
+                    "\(location): the value is not \(String(decoding: text, as: UTF8.self).swiftSource)")
             }
         }
     }
@@ -182,7 +190,8 @@ private struct ArrayOrderCase: SwiftSourceConvertible {
         try requireElements(readElements(pairs, escapedCommas: SplitQuery(query)), "read from \(query.swiftSource)")
         if setup.array != .commaSeparated || !elements.contains(where: { $0.utf8.contains(UInt8(ascii: ",")) }) {
             let items = try encoder.encode(root)
-            try requireElements(readElements(bytes(of: items), escapedCommas: nil), "read from the items \(render(items))")
+            try requireElements(
+                readElements(bytes(of: items), escapedCommas: nil), "read from the items \(render(items))")
         }
     }
 
@@ -194,7 +203,8 @@ private struct ArrayOrderCase: SwiftSourceConvertible {
         )
     }
 
-    private func readElements(_ pairs: [(name: [UInt8], value: [UInt8])], escapedCommas split: SplitQuery?) -> [[UInt8]] {
+    private func readElements(_ pairs: [(name: [UInt8], value: [UInt8])], escapedCommas split: SplitQuery?) -> [[UInt8]]
+    {
         let name = Array(self.name.utf8)
         switch setup.array {
         case .commaSeparated:
@@ -204,7 +214,8 @@ private struct ArrayOrderCase: SwiftSourceConvertible {
                 return split.parts[index].value.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
                     .map { ReferenceEscaping.unescape($0, plusAsSpace: setup.spaces == .plus) ?? [] }
             }
-            return pairs[index].value.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map(Array.init)
+            return pairs[index].value.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map(
+                Array.init)
         case .repeatedKeys:
             return pairs.filter { $0.name == name }.map(\.value)
         case .brackets:

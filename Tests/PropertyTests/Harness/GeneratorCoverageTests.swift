@@ -39,7 +39,9 @@ import Testing
         let scalars = text.unicodeScalars
         let bytes = Array(text.utf8)
         if Troublemakers.containsReservedCharacter(text) { labels.append("reserved character") }
-        if Troublemakers.pool.contains(where: { Array($0.utf8) == bytes }) { labels.append("from the troublemaker pool") }
+        if Troublemakers.pool.contains(where: { Array($0.utf8) == bytes }) {
+            labels.append("from the troublemaker pool")
+        }
         if bytes.contains(where: { $0 >= 0x80 }) { labels.append("non-ASCII") }
         if scalars.contains(where: { $0.value > 0xFFFF }) { labels.append("astral scalar (emoji)") }
         if scalars.contains(where: { (0x300...0x36F).contains($0.value) }) { labels.append("combining mark") }
@@ -100,7 +102,8 @@ import Testing
     }
 
     @Test func floatingPointNumbersReachTheirEdges() {
-        var property = Property("Double values reach the edges", Gen<Double>.floatingPoint(allowNonFinite: true)) { _ in }
+        var property = Property("Double values reach the edges", Gen<Double>.floatingPoint(allowNonFinite: true)) { _ in
+        }
         property.weight = 10
         property.classify = { value in
             var labels: [String] = []
@@ -113,7 +116,8 @@ import Testing
             return labels
         }
         property.coverage = [
-            .atLeast(0.005, "NaN"), .atLeast(0.005, "infinity"), .atLeast(count: 3, "-0.0"), .atLeast(0.02, "subnormal"),
+            .atLeast(0.005, "NaN"), .atLeast(0.005, "infinity"), .atLeast(count: 3, "-0.0"),
+            .atLeast(0.02, "subnormal"),
             .atLeast(0.003, "±greatestFiniteMagnitude"), .atLeast(0.2, "fraction"),
         ]
         check(property)

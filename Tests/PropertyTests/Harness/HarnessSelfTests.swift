@@ -14,7 +14,10 @@ import Testing
     /// either changed, every recorded seed would replay something else.
     @Test func prngAndRangeReductionGiveTheKnownAnswers() {
         var zero = SplitMix64(seed: 0)
-        #expect([zero.next(), zero.next(), zero.next()] == [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F])
+        #expect(
+            [zero.next(), zero.next(), zero.next()] == [
+                0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F,
+            ])
         var small = SplitMix64(seed: 42)
         #expect((0..<8).map { _ in small.next(upTo: 9) } == [7, 1, 2, 3, 0, 8, 2, 8])
         var large = SplitMix64(seed: 42)

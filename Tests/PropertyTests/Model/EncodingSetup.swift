@@ -53,7 +53,8 @@ struct EncodingSetup: Sendable {
         case .useDefaultKeys: encoder.keyEncodingStrategy = .useDefaultKeys
         case .convertToSnakeCase: encoder.keyEncodingStrategy = .convertToSnakeCase
         case .convertToKebabCase: encoder.keyEncodingStrategy = .convertToKebabCase
-        case .custom: encoder.keyEncodingStrategy = .custom { path in AnyKey(Fixtures.customKey(path.last!.stringValue)) }
+        case .custom:
+            encoder.keyEncodingStrategy = .custom { path in AnyKey(Fixtures.customKey(path.last!.stringValue)) }
         }
         switch data {
         case .base64: encoder.dataEncodingStrategy = .base64

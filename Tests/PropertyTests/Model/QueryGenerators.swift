@@ -156,21 +156,38 @@ enum QueryGen {
     ])
 
     static let decimal: Gen<QueryNode> = .frequency([
-        (6, Gen<Int>.anyInteger.zip(.int(in: -20...20)).map { significand, exponent in
-            .decimal(Decimal(sign: significand < 0 ? .minus : .plus, exponent: exponent, significand: Decimal(significand.magnitude)))
-        }),
-        (2, Gen<String>.element(of: ["0", "12.5", "-0.001", "123456789012345678901234567890", "1e-20", "3.14159"])
-            .map { .decimal(Decimal(string: $0)!) }),
+        (
+            6,
+            Gen<Int>.anyInteger.zip(.int(in: -20...20)).map { significand, exponent in
+                .decimal(
+                    Decimal(
+                        sign: significand < 0 ? .minus : .plus, exponent: exponent,
+                        significand: Decimal(significand.magnitude)))
+            }
+        ),
+        (
+            2,
+            Gen<String>.element(of: ["0", "12.5", "-0.001", "123456789012345678901234567890", "1e-20", "3.14159"])
+                .map { .decimal(Decimal(string: $0)!) }
+        ),
         (1, .constant(.decimal(.nan))),
     ])
 
     /// Dates mostly between 1900 and 2100, in whole seconds or with fractions, plus the edges of
     /// ISO 8601's years 0000–9999, just past them, and far beyond.
     static let date: Gen<QueryNode> = .frequency([
-        (5, Gen<Int64>.integer(in: -2_208_988_800...4_102_444_800).map { .date(Date(timeIntervalSince1970: Double($0))) }),
-        (2, Gen<Int64>.integer(in: -2_208_988_800...4_102_444_800).zip(.int(in: 1...999)).map { seconds, millis in
-            .date(Date(timeIntervalSince1970: Double(seconds) + Double(millis) / 1000))
-        }),
+        (
+            5,
+            Gen<Int64>.integer(in: -2_208_988_800...4_102_444_800).map {
+                .date(Date(timeIntervalSince1970: Double($0)))
+            }
+        ),
+        (
+            2,
+            Gen<Int64>.integer(in: -2_208_988_800...4_102_444_800).zip(.int(in: 1...999)).map { seconds, millis in
+                .date(Date(timeIntervalSince1970: Double(seconds) + Double(millis) / 1000))
+            }
+        ),
         (2, Gen<Double>.element(of: dateEdges).map { .date(Date(timeIntervalSince1970: $0)) }),
     ])
 

@@ -166,13 +166,16 @@ private enum TypedArray {
             self = .doubles(doubles)
         } else if let bools = Self.all(elements, { if case .bool(let value) = $0 { value } else { nil } }) {
             self = .bools(bools)
-        } else if let strings = Self.all(elements, { node -> String?? in
-            switch node {
-            case .string(let value): .some(value)
-            case .null: .some(nil)
-            default: nil
-            }
-        }) {
+        } else if let strings = Self.all(
+            elements,
+            { node -> String?? in
+                switch node {
+                case .string(let value): .some(value)
+                case .null: .some(nil)
+                default: nil
+                }
+            })
+        {
             self = .optionalStrings(strings)
         } else {
             return nil

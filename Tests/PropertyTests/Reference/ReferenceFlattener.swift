@@ -42,7 +42,9 @@ struct ReferenceQuery {
             case .single(let text): part += ReferenceEscaping.escape(text, spaceAsPlus: plus)
             case .list(let elements):
                 part += Array(
-                    elements.map { ReferenceEscaping.escape($0, spaceAsPlus: plus) }.joined(separator: [UInt8(ascii: ",")]))
+                    elements.map { ReferenceEscaping.escape($0, spaceAsPlus: plus) }.joined(separator: [
+                        UInt8(ascii: ",")
+                    ]))
             }
             return part
         }
@@ -131,7 +133,8 @@ private struct Flattening {
         case .list(_, let elements):
             try flattenList(elements, at: place)
         case .stringSet(let elements):
-            try flattenList(elements.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map(QueryNode.string), at: place)
+            try flattenList(
+                elements.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map(QueryNode.string), at: place)
         case .intSet(let elements):
             let sorted = elements.sorted { String($0).utf8.lexicographicallyPrecedes(String($1).utf8) }
             try flattenList(sorted.map(QueryNode.int), at: place)

@@ -12,7 +12,9 @@ extension EncoderCase {
             labels.append("encodes")
             if query.items == nil { labels.append("comma inside a comma-separated element") }
             if query.pairs.isEmpty { labels.append("empty query") }
-            if setup.spaces == .plus && query.pairs.contains(where: { $0.name.contains(32) || $0.value.joined.contains(32) }) {
+            if setup.spaces == .plus
+                && query.pairs.contains(where: { $0.name.contains(32) || $0.value.joined.contains(32) })
+            {
                 labels.append("space under .plus")
             }
         case .failure:

@@ -38,7 +38,8 @@ extension EncoderCase {
         case (.success(let expected), .success(let actual)):
             guard let items = expected.items else {
                 throw PropertyFailure(
-                    "expected an error for a comma inside a comma-separated element, but encode returned \(render(actual))")
+                    "expected an error for a comma inside a comma-separated element, but encode returned \(render(actual))"
+                )
             }
             try require(
                 samePairs(bytes(of: actual), items),

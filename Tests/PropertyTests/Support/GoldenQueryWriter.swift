@@ -20,13 +20,16 @@ extension GoldenQueries {
         for index in stride(from: 0, to: QueryGen.cases.count, by: 4) {
             let generator = QueryGen.cases[index]
             for attempt in 0..<200 {
-                let input = generator.example(seed: SplitMix64.caseSeed(runSeed: seed, property: "golden", index: index * 1000 + attempt))
+                let input = generator.example(
+                    seed: SplitMix64.caseSeed(runSeed: seed, property: "golden", index: index * 1000 + attempt))
                 guard case .success(let reference) = input.reference, case .success(let query) = input.encodeToString(),
                     query == reference.string, (40...600).contains(query.utf8.count),
                     input.root.allNodes.contains(where: \.isUnorderedCollectionOfTwoOrMore)
                 else { continue }
                 let inputSource = input.swiftSource.replacingOccurrences(of: "\n", with: "\n        ")
-                entries.append("        GoldenQuery(\n            input: \(inputSource),\n            query: \(query.swiftSource)),")
+                entries.append(
+                    "        GoldenQuery(\n            input: \(inputSource),\n            query: \(query.swiftSource)),"
+                )
                 break
             }
         }
