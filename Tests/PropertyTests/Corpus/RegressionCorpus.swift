@@ -42,4 +42,13 @@ enum RegressionCorpus {
             setup: EncodingSetup(nesting: .brackets, nils: .null, spaces: .plus, sortedKeys: true, dates: .custom),
             root: .record(.value, ["": .date(Date(timeIntervalSince1970: -62_167_219_200.0))])),
     ]
+
+    /// Inputs of the realistic-type properties.
+    static let realisticCases: [RealisticCase] = [
+        // Synthesized conformances write optionals with `encodeIfPresent`, which must follow the nil
+        // strategy.
+        RealisticCase(
+            setup: EncodingSetup(nils: .emptyValue),
+            value: SearchQuery(term: "a", page: nil, perPage: 0, tags: [], sort: .relevance, includeArchived: nil))
+    ]
 }

@@ -45,10 +45,15 @@ struct PeerParser {
     /// The pairs the peer reads from each query, as UTF-8 bytes.
     func parse(_ queries: [String]) throws -> [[(name: [UInt8], value: [UInt8])]] {
         if queries.isEmpty { return [] }
-        let output = try Subprocess.run(
-            peer.name, arguments: [TestFiles.script(script)], input: try JSONEncoder().encode(queries), timeout: 120)
+        let input = try JSONEncoder().encode(queries)
+        let started = Date()
+        let output = try Subprocess.run(peer.name, arguments: [TestFiles.script(script)], input: input, timeout: 300)
         guard output.status == 0, !output.timedOut else {
-            throw Failure(description: "\(peer.name) \(script) failed (status \(output.status)): \(output.errorText)")
+            let ending = output.timedOut ? "was killed after its 300 s deadline" : "exited with status \(output.status)"
+            throw Failure(
+                description:
+                    "\(peer.name) \(script) \(ending) after \(Int(Date().timeIntervalSince(started))) s, parsing \(queries.count) queries (\(input.count) bytes of JSON): \(output.errorText)"
+            )
         }
         let parsed = try JSONDecoder().decode([[[String]]].self, from: output.standardOutput)
         guard parsed.count == queries.count else {

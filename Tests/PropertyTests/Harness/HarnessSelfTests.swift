@@ -115,6 +115,30 @@ import Testing
         #expect(try #require(result.failure).minimal?.input == "1000")
     }
 
+    @Test func aCounterexampleIsShrunkAgainWithTheSimplestGeneratorThatFails() throws {
+        let plain = Gen<Int>.int(in: 0...1_000_000).map { "plain \($0)" }
+        let fancy = Gen<Int>.int(in: 0...1_000_000).map { "fancy \($0)" }
+        let property = Property("numbers are below 1000", cycling: [.constant("none"), plain, fancy]) { text in
+            try require(Int(text.split(separator: " ").last ?? "") ?? 0 < 1000, "too large")
+        }
+        var foundByFancy = 0
+        for seed: UInt64 in 0..<20 {
+            let report = try #require(property.run(PropertyConfiguration(seed: seed)).failure)
+            #expect(report.minimal?.input == #""plain 1000""#)
+            if report.text.contains("Original failing input:\n    \"fancy") { foundByFancy += 1 }
+        }
+        #expect(foundByFancy > 0, "no seed exercised the retry with a simpler generator")
+    }
+
+    @Test func aReplayGivesTheSameReport() throws {
+        let property = Property("no duplicates", Gen<Int>.int(in: 0...20).array(averageLength: 10)) { array in
+            try require(Set(array).count == array.count, "a duplicate")
+        }
+        let first = try #require(property.run(fixed, replayFilter: "x").failure)
+        let second = try #require(property.run(fixed, replayFilter: "x").failure)
+        #expect(first.text == second.text)
+    }
+
     @Test func aZeroBudgetReportsTheOriginalInput() throws {
         let configuration = PropertyConfiguration(seed: 1234, shrinkBudget: 0)
         let result = Property("all ints are below 1000", Gen<Int>.int(in: 0...1_000_000)) {

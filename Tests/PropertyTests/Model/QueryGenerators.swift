@@ -11,17 +11,24 @@ enum QueryGen {
 
     /// Cases for one structural combination.
     static func encoderCase(_ structural: EncodingSetup) -> Gen<EncoderCase> {
-        let scalarStrategies = Gen<EncodingSetup.DateChoice>.element(of: EncodingSetup.DateChoice.allCases)
+        scalarStrategies(on: structural).flatMap { setup in
+            root(for: setup).map { EncoderCase(setup: setup, root: $0) }
+        }
+    }
+
+    /// A structural combination with the strategies that only change a scalar's text (dates, bools,
+    /// keys, data) drawn at random.
+    static func scalarStrategies(on structural: EncodingSetup) -> Gen<EncodingSetup> {
+        Gen<EncodingSetup.DateChoice>.element(of: EncodingSetup.DateChoice.allCases)
             .zip(.element(of: [QueryEncoder.BoolEncodingStrategy.literal, .numeric]))
             .zip(Gen<EncodingSetup.KeyChoice>.element(of: EncodingSetup.KeyChoice.allCases))
             .zip(Gen<EncodingSetup.DataChoice>.element(of: EncodingSetup.DataChoice.allCases))
-        return scalarStrategies.flatMap { choices in
-            var setup = structural
-            ((setup.dates, setup.bools), setup.keys) = choices.0
-            setup.data = choices.1
-            let chosen = setup
-            return root(for: chosen).map { EncoderCase(setup: chosen, root: $0) }
-        }
+            .map { choices in
+                var setup = structural
+                ((setup.dates, setup.bools), setup.keys) = choices.0
+                setup.data = choices.1
+                return setup
+            }
     }
 
     // MARK: Trees
@@ -175,20 +182,19 @@ enum QueryGen {
 
     /// Dates mostly between 1900 and 2100, in whole seconds or with fractions, plus the edges of
     /// ISO 8601's years 0000–9999, just past them, and far beyond.
-    static let date: Gen<QueryNode> = .frequency([
-        (
-            5,
-            Gen<Int64>.integer(in: -2_208_988_800...4_102_444_800).map {
-                .date(Date(timeIntervalSince1970: Double($0)))
-            }
-        ),
+    static let date: Gen<QueryNode> = dateValue.map { .date($0) }
+
+    /// Dates mostly between 1900 and 2100, in whole seconds or with fractions, plus the edges of
+    /// ISO 8601's years 0000–9999, just past them, and far beyond.
+    static let dateValue: Gen<Date> = .frequency([
+        (5, Gen<Int64>.integer(in: -2_208_988_800...4_102_444_800).map { Date(timeIntervalSince1970: Double($0)) }),
         (
             2,
             Gen<Int64>.integer(in: -2_208_988_800...4_102_444_800).zip(.int(in: 1...999)).map { seconds, millis in
-                .date(Date(timeIntervalSince1970: Double(seconds) + Double(millis) / 1000))
+                Date(timeIntervalSince1970: Double(seconds) + Double(millis) / 1000)
             }
         ),
-        (2, Gen<Double>.element(of: dateEdges).map { .date(Date(timeIntervalSince1970: $0)) }),
+        (2, Gen<Double>.element(of: dateEdges).map { Date(timeIntervalSince1970: $0) }),
     ])
 
     static let dateEdges: [Double] = [
@@ -202,7 +208,7 @@ enum QueryGen {
         "relative/path?x=1",
     ].compactMap { URL(string: $0) }
 
-    private static func uuid(from bytes: [UInt8]) -> UUID {
+    static func uuid(from bytes: [UInt8]) -> UUID {
         UUID(
             uuid: (
                 bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],

@@ -20,7 +20,7 @@ extension QueryNode: SwiftSourceConvertible {
         case .float(let value): ".float(\(value.swiftSource))"
         case .bool(let value): ".bool(\(value))"
         case .decimal(let value): ".decimal(Decimal(string: \(value.description.swiftSource))!)"
-        case .date(let value): ".date(\(Self.source(of: value)))"
+        case .date(let value): ".date(\(dateSource(value)))"
         case .data(let value):
             ".data(Data([\(value.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: ", "))]))"
         case .url(let value): ".url(URL(string: \(value.absoluteString.swiftSource))!)"
@@ -41,16 +41,6 @@ extension QueryNode: SwiftSourceConvertible {
         case .stringSet(let elements): ".stringSet(\(elements.sorted().swiftSource))"
         case .intSet(let elements): ".intSet(\(elements.sorted().swiftSource))"
         }
-    }
-
-    /// Seconds since 1970 when they rebuild the date exactly (whole seconds always do), otherwise the
-    /// reference-date interval that `Date` stores.
-    private static func source(of date: Date) -> String {
-        let seconds = date.timeIntervalSince1970
-        if Date(timeIntervalSince1970: seconds) == date {
-            return "Date(timeIntervalSince1970: \(seconds.swiftSource))"
-        }
-        return "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate.swiftSource))"
     }
 }
 

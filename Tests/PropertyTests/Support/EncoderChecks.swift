@@ -5,9 +5,9 @@ import QueryCoding
 /// The comparisons the encoder properties make, throwing a ``PropertyFailure`` that shows both sides.
 extension EncoderCase {
     /// `encodeToString` returns exactly the reference's query (as UTF-8 bytes), or throws when the
-    /// reference says it must.
-    func checkStringAgainstReference() throws {
-        switch (reference, encodeToString()) {
+    /// reference says it must. `value` is what is encoded: the root, or a typed value the root describes.
+    func checkStringAgainstReference(encoding value: some Encodable) throws {
+        switch (reference, Result { try setup.encoder.encodeToString(value) }) {
         case (.failure(let expected), .success(let actual)):
             throw PropertyFailure("expected an error (\(expected)), but encodeToString returned \(actual.swiftSource)")
         case (.failure(let expected), .failure(let error)):
@@ -24,8 +24,8 @@ extension EncoderCase {
 
     /// `encode` returns exactly the reference's items (names and values as UTF-8 bytes), or throws when
     /// the reference says it must (also for a comma inside a comma-separated element).
-    func checkItemsAgainstReference() throws {
-        switch (reference, encode()) {
+    func checkItemsAgainstReference(encoding value: some Encodable) throws {
+        switch (reference, Result { try setup.encoder.encode(value) }) {
         case (.failure(let expected), .success(let actual)):
             throw PropertyFailure("expected an error (\(expected)), but encode returned \(render(actual))")
         case (.failure(let expected), .failure(let error)):
