@@ -38,7 +38,7 @@ extension Property {
     private func runCorpus(_ context: FailureReport.Context) throws -> FailureReport? {
         for start in stride(from: 0, to: corpus.count, by: batchSize) {
             let batch = Array(corpus[start..<min(start + batchSize, corpus.count)])
-            for (offset, message) in try check(batch).enumerated() {
+            for (offset, message) in try judge(batch).enumerated() {
                 if let message {
                     return .corpusCase(context, index: start + offset, input: render(batch[offset]), failure: message)
                 }
@@ -60,7 +60,7 @@ extension Property {
             if let classify {
                 for trial in generated { labels.record(classify(trial.value)) }
             }
-            let messages = try check(generated.map(\.value))
+            let messages = try judge(generated.map(\.value))
             if let offset = messages.firstIndex(where: { $0 != nil }), let message = messages[offset] {
                 let caseIndex = indices.lowerBound + offset
                 let original = Trial(
@@ -77,6 +77,15 @@ extension Property {
                 cases: context.cases, labels: labels, failure: .coverage(context, unmet: unmet, labels: labels))
         }
         return PropertyResult(cases: context.cases, labels: labels, failure: nil)
+    }
+
+    /// The check's verdicts on `values`, one per value.
+    private func judge(_ values: [Value]) throws -> [String?] {
+        let messages = try check(values)
+        guard messages.count == values.count else {
+            throw PropertyFailure("the check returned \(messages.count) verdicts for \(values.count) values")
+        }
+        return messages
     }
 
     private func generator(forCase index: Int) -> Gen<Value> {
@@ -139,7 +148,7 @@ extension Property {
             let value = generators[generatorIndex].run(source)
             return Trial(choices: source.choices, spans: source.spans, value: value, failure: nil)
         }
-        let messages = try check(replayed.map(\.value))
+        let messages = try judge(replayed.map(\.value))
         return zip(replayed, messages).map { Trial(choices: $0.choices, spans: $0.spans, value: $0.value, failure: $1) }
     }
 }

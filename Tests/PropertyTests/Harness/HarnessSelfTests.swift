@@ -239,6 +239,15 @@ import Testing
         #expect(Set(draws(Gen<Int8>.anyInteger)).isSuperset(of: [.min, .max, 0, -1, 1]))
     }
 
+    @Test func recursiveValuesStayWithinTheirDepthAndReachIt() {
+        let trees = Gen<Tree>.recursive(depth: 3, base: .constant(.leaf)) { inner in
+            inner.array(averageLength: 2).map(Tree.node)
+        }
+        let depths = (0..<500).map { trees.example(seed: UInt64($0)).depth }
+        #expect(depths.allSatisfy { $0 <= 3 })
+        #expect(depths.contains(3) && depths.contains(0))
+    }
+
     @Test func finiteFloatingPointGeneratorsNeverGiveNaNOrInfinity() {
         let source = ChoiceSource(seed: 6)
         #expect((0..<5000).allSatisfy { _ in Gen<Double>.floatingPoint().run(source).isFinite })
@@ -252,5 +261,18 @@ import Testing
         #expect([Double.nan, -.infinity, -0.0, 1e-7].swiftSource == "[.nan, -.infinity, -0.0, 1e-07]")
         #expect(["b": 2, "a": 1].swiftSource == #"["a": 1, "b": 2]"#)
         #expect(([nil, 3] as [Int?]).swiftSource == "[nil, 3]")
+    }
+}
+
+/// A tree of arrays, for the recursion test.
+private indirect enum Tree: Sendable {
+    case leaf
+    case node([Tree])
+
+    var depth: Int {
+        switch self {
+        case .leaf: 0
+        case .node(let children): 1 + (children.map(\.depth).max() ?? 0)
+        }
     }
 }
