@@ -2,56 +2,135 @@ import Foundation
 
 /// Writes the fields of a struct (or the entries of a keyed value) as `name=value` pairs whose names are
 /// the position's name joined with each key.
+///
+/// Scalars are written straight to the output, the commonest arrays too; this is the encoder's hot path.
 struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let position: EncodingPosition
+    // The position (held above) keeps the writer alive.
+    private unowned(unsafe) let writer: EncodingWriter
 
     init(position: EncodingPosition) {
         self.position = position
+        self.writer = position.writer
         _ = position.openContainer(.keyed)
     }
 
     var codingPath: [any CodingKey] { position.codingPath }
 
+    /// Starts the pair of a scalar field.
     @inline(__always)
-    private func site(_ key: Key) -> FieldSite<Key> {
+    private func beginField(_ key: Key) throws {
+        try position.require(.keyed)
+        let name = writer.keyName(key, codingPath: codingPath + [key])
+        if let problem = writer.beginField(prefix: position.name, name: name) {
+            throw EncodingWriter.keyError(name, problem: problem, codingPath: codingPath + [key])
+        }
+    }
+
+    @inline(__always)
+    private func encodeScalar<Scalar: QueryScalarEncodable>(_ value: Scalar, forKey key: Key) throws {
+        try beginField(key)
+        try value.writeQueryText(to: writer, isListElement: false) { codingPath + [key] }
+    }
+
+    /// The site for values that need more than a scalar's pair: nil, composites, other types.
+    @inline(__always)
+    private func site(_ key: Key) -> FieldSite {
         FieldSite(container: position, key: key, isDataKey: false)
     }
 
     mutating func encodeNil(forKey key: Key) throws { try site(key).encodeNil() }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: String, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try site(key).encodeValue(value) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        try beginField(key)
+        writer.appendBool(value)
+    }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        try beginField(key)
+        _ = writer.appendValue(value, isListElement: false)
+    }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try encodeScalar(value, forKey: key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try encodeScalar(value, forKey: key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+
+    @inline(__always)
+    private func encodeInteger<Integer: FixedWidthInteger>(_ value: Integer, forKey key: Key) throws {
+        try beginField(key)
+        writer.appendInteger(value)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        // The commonest composite fields, recognised by comparing metadata (cheap) rather than by a
+        // conformance lookup, and written without a position of their own.
+        if T.self == [String].self {
+            let strings = unsafeBitCast(value, to: [String].self)
+            try writeList(count: strings.count, forKey: key) { index, isListElement in
+                guard writer.appendValue(strings[index], isListElement: isListElement) else {
+                    throw EncodingWriter.commaError(strings[index], codingPath: codingPath + [key, IndexKey(index)])
+                }
+            }
+        } else if T.self == [Int].self {
+            let integers = unsafeBitCast(value, to: [Int].self)
+            try writeList(count: integers.count, forKey: key) { index, _ in
+                writer.appendInteger(integers[index])
+            }
+        } else {
+            try site(key).encodeValue(value)
+        }
+    }
+
+    @inline(__always)
+    private func writeList(
+        count: Int, forKey key: Key, element: (_ index: Int, _ isListElement: Bool) throws -> Void
+    ) throws {
+        try position.require(.keyed)
+        let name = writer.keyName(key, codingPath: codingPath + [key])
+        do {
+            try writer.writeScalarList(prefix: position.name, name: name, count: count, writeElement: element)
+        } catch {
+            throw EncodingWriter.keyError(name, problem: error, codingPath: codingPath + [key])
+        }
+    }
 
     // The defaults of `encodeIfPresent` skip `nil` before the encoder sees it; these hand it to the
     // nil strategy instead, so `.emptyValue` and `.null` also apply to synthesized optional properties.
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        try value.encodeQuery(at: site(key))
+        if let value { try encode(value, forKey: key) } else { try site(key).encodeNil() }
+    }
+
+    @inline(__always)
+    private func encodeOptionalInteger<Integer: FixedWidthInteger>(_ value: Integer?, forKey key: Key) throws {
+        if let value { try encodeInteger(value, forKey: key) } else { try site(key).encodeNil() }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -65,20 +144,20 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     }
 
     mutating func superEncoder() -> any Encoder {
-        QueryEncoder(options: position.writer.storage, position: childPosition(NameKey("super")))
+        QueryEncoder(options: writer.storage, position: childPosition(NameKey("super")))
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        QueryEncoder(options: position.writer.storage, position: childPosition(key))
+        QueryEncoder(options: writer.storage, position: childPosition(key))
     }
 
     /// The position of a nested value; these requests cannot throw, so a problem (such as a key that
     /// collides with the nesting syntax) is carried by the position and thrown when it is written to.
-    private func childPosition<ChildKey: CodingKey>(_ key: ChildKey) -> EncodingPosition {
+    private func childPosition(_ key: some CodingKey) -> EncodingPosition {
         do {
             return try FieldSite(container: position, key: key, isDataKey: false).makePosition()
         } catch {
-            return .unwritable(error as! EncodingError, parent: position, key: key)
+            return .unwritable(error, parent: position, key: key)
         }
     }
 }

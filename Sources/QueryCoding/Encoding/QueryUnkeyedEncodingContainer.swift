@@ -3,8 +3,8 @@ import Foundation
 /// Writes the elements of an array as the array strategy says.
 struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let position: EncodingPosition
-    /// Set when the array cannot be written here (at the top level, or inside a non-indexed array).
-    private let shapeError: EncodingError?
+    /// Whether the array can be written here (not at the top level, not inside a non-indexed array).
+    private let isWritable: Bool
     private(set) var count = 0
     /// The pair of a comma-separated list, once its first element has started it.
     private var listPair = 0
@@ -13,20 +13,20 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     init(position: EncodingPosition) {
         self.position = position
-        self.shapeError = position.openContainer(.unkeyed)
+        self.isWritable = position.openContainer(.unkeyed) == nil
     }
 
     var codingPath: [any CodingKey] { position.codingPath }
 
     private mutating func nextSite() throws -> ElementSite {
-        if let shapeError { throw shapeError }
+        if !isWritable { try position.require(.unkeyed) }
         return ElementSite(array: position, index: count, listPair: listPair, elementName: bracketsName())
     }
 
     private mutating func bracketsName() -> Range<Int> {
         if let elementName { return elementName }
         let writer = position.writer
-        guard writer.options.arrayEncoding == .brackets else { return position.name }
+        guard writer.arrayEncoding == .brackets else { return position.name }
         let name = writer.makeName(prefix: position.name) { buffer in
             writer.appendDelimiter(.openBracket, to: &buffer)
             writer.appendDelimiter(.closeBracket, to: &buffer)
@@ -108,7 +108,7 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         do {
             next = try nextSite().makePosition()
         } catch {
-            next = .unwritable(error as! EncodingError, parent: position, key: IndexKey(count))
+            next = .unwritable(error, parent: position, key: IndexKey(count))
         }
         count += 1
         return next

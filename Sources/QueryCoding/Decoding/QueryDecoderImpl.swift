@@ -1,0 +1,52 @@
+import Foundation
+
+/// The `Decoder` a type's `init(from:)` receives: a position in the parsed query and its coding path.
+struct QueryDecoderImpl: Decoder {
+    let state: DecodingState
+    let position: DecodingPosition
+    let path: CodingPathNode?
+
+    var codingPath: [any CodingKey] { path?.path ?? [] }
+    var userInfo: [CodingUserInfoKey: Any] { state.options.userInfo }
+
+    private var context: PathContext { PathContext(parent: path, key: nil) }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        let node = try state.keyedNode(at: position, path: context, type: [String: Any].self)
+        return KeyedDecodingContainer(QueryKeyedDecodingContainer<Key>(state: state, node: node, path: path))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let elements = try state.elements(at: position, path: context, type: [Any].self)
+        return QueryUnkeyedDecodingContainer(state: state, elements: elements, path: path)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        QuerySingleValueDecodingContainer(state: state, position: position, path: path)
+    }
+}
+
+extension DecodingState {
+    /// Decodes the whole query, which is a set of named parameters: a struct, a dictionary, or an
+    /// optional of one (`nil` for an empty query).
+    func decodeRoot<T: Decodable>(_ type: T.Type) throws -> T {
+        if T.self is any QueryIntegerDecoding.Type || T.self is any QueryFloatDecoding.Type || T.self == String.self
+            || T.self == Bool.self || T.self == Date.self || T.self == Data.self || T.self == URL.self
+            || T.self == UUID.self || T.self == Decimal.self || T.self is any QueryTopLevelArray.Type
+        {
+            throw DecodingError.typeMismatch(
+                T.self,
+                DecodingError.Context(
+                    codingPath: [],
+                    debugDescription:
+                        "A query is a set of named parameters; decode it into a struct or a dictionary, not \(T.self)."
+                ))
+        }
+        return try decode(T.self, at: .node(0), path: .root)
+    }
+}
+
+/// Arrays and sets, which cannot be a whole query.
+protocol QueryTopLevelArray {}
+extension Array: QueryTopLevelArray {}
+extension Set: QueryTopLevelArray {}
