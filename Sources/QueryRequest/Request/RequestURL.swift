@@ -15,8 +15,10 @@ struct RequestURL {
 
     /// Validates the base URL of `host`. Every problem is an ``RequestBuildingError/invalidHost(host:reason:)``.
     init(host: some APIHost) throws {
-        let name = String(reflecting: host)
-        func invalid(_ reason: String) -> RequestBuildingError { .invalidHost(host: name, reason: reason) }
+        // The name is only worked out for an error: reflection is too slow for every request.
+        func invalid(_ reason: String) -> RequestBuildingError {
+            .invalidHost(host: String(reflecting: host), reason: reason)
+        }
 
         let url = try host.baseURL
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
