@@ -3,7 +3,7 @@ import Foundation
 /// Builds the URL of a request from its host, path and encoded query, without ever resolving one against
 /// another or concatenating unchecked text.
 ///
-/// The host's base URL is taken apart and validated once; the path is normalised by ``URLText`` and joined
+/// The host's base URL is taken apart and validated; the path is normalised by ``URLText`` and joined
 /// to the base path segment by segment; only then is the whole text handed to `URL(string:)`. Because the
 /// joined path always starts with `/` and holds no raw `?`, `#` or `\`, nothing in it can reach the
 /// authority: scheme, host and port are exactly the host's.
@@ -13,7 +13,8 @@ struct RequestURL {
     /// The host's base path, percent-encoded, possibly empty.
     let basePath: String
 
-    /// Validates the base URL of `host`. Every problem is an ``RequestBuildingError/invalidHost(host:reason:)``.
+    /// Validates the base URL of `host`: a problem with it is an ``RequestBuildingError/invalidHost(host:reason:)``;
+    /// an error thrown by `baseURL` itself passes through unchanged.
     init(host: some APIHost) throws {
         // The name is only worked out for an error: reflection is too slow for every request.
         func invalid(_ reason: String) -> RequestBuildingError {
