@@ -35,6 +35,9 @@ public protocol Request: Sendable {
     /// The host, whose scheme, authority and base path the URL keeps.
     var host: Host { get }
     /// The path below the host's base path, optionally with a fixed query (`/search?fixed=1`).
+    ///
+    /// Put dynamic values in with the segment interpolation, `"/users/\(segment: name)"`, so that a
+    /// value such as `a/b?c#d` stays one segment.
     var path: String { get }
     /// Headers, authorization, retries, timeout and cache policy. Default: ``APISetting/default``.
     var setting: APISetting { get }
@@ -44,6 +47,8 @@ public protocol Request: Sendable {
     var headers: [String: String] { get }
     /// The encoder for ``query``. Default: a `QueryEncoder` with its default strategies.
     var queryEncoder: QueryEncoder { get }
+    /// The body: JSON, a form or raw bytes, see ``RequestBody``. Default: none.
+    var body: RequestBody? { get }
 
     /// Builds the `URLRequest`, throwing instead of sending anything unsafe or ambiguous.
     func makeURLRequest() throws -> URLRequest
