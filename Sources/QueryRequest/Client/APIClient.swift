@@ -58,7 +58,11 @@ public struct APIClient: Sendable {
 
     /// Sends `request` and returns its decoded response.
     ///
+    /// The result is discardable, so that a request whose response is ``EmptyResponse`` reads
+    /// `try await client.send(DeleteUser(id: 42))`.
+    ///
     /// - Throws: ``APIError``, and nothing else.
+    @discardableResult
     public func send<R: Request>(_ request: R) async throws -> R.Response {
         try await response(for: request).0
     }

@@ -77,6 +77,7 @@ public enum APIError: Error, Sendable {
         /// in a header: `URLRequest` would silently drop the whole header.
         case unsendableToken
 
+        /// What went wrong, as a sentence fragment for ``APIError/description``.
         public var description: String {
             switch self {
             case .noTokenProvider:

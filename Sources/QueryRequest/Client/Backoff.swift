@@ -43,10 +43,16 @@ extension APIClient {
         /// The delay before retry number `retry` (1 for the first retry) when the server gave no
         /// `Retry-After`.
         func delay(beforeRetry retry: Int) -> Duration {
-            // 2^30 × any sensible initial delay is far beyond any maximum; stop doubling there.
-            let ceiling = min(maximumDelay, initialDelay * (1 << min(max(retry - 1, 0), 30)))
+            // Doubling stops at the maximum, so that no retry count or delay can overflow.
+            var ceiling = initialDelay
+            var doublings = retry - 1
+            while doublings > 0, ceiling > .zero, maximumDelay > ceiling {
+                ceiling = ceiling * 2
+                doublings -= 1
+            }
+            ceiling = min(ceiling, maximumDelay)
             let fraction = jitter()
-            guard fraction > 0 else { return .zero }  // also catches NaN
+            guard ceiling > .zero, fraction > 0 else { return .zero }  // `fraction > 0` also excludes NaN
             return ceiling * min(fraction, 1)
         }
     }

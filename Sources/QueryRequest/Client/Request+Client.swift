@@ -1,6 +1,7 @@
 import Foundation
 
 extension Request {
+    /// `nil`: the client's decoder reads this request's bodies.
     public var responseDecoder: JSONDecoder? { nil }
 }
 

@@ -34,11 +34,14 @@ public final class StubNetworkSession: NetworkSession, @unchecked Sendable {
 
         private init(failure error: any Error) { outcome = .failure(error) }
 
-        /// A response whose body is `json` as UTF-8, with `Content-Type: application/json`.
+        /// A response whose body is `json` as UTF-8, with `Content-Type: application/json` unless
+        /// `headers` has a Content-Type of its own.
         public static func json(_ json: String, status: Int = 200, headers: [String: String] = [:]) -> Reply {
-            Reply(
-                status: status, headers: headers.merging(["Content-Type": "application/json"]) { own, _ in own },
-                body: Data(json.utf8))
+            var headers = headers
+            if !headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
+                headers["Content-Type"] = "application/json"
+            }
+            return Reply(status: status, headers: headers, body: Data(json.utf8))
         }
 
         /// Throws `error` instead of answering, such as `URLError(.timedOut)`.
@@ -116,7 +119,9 @@ public final class StubNetworkSession: NetworkSession, @unchecked Sendable {
         case .failure(let error):
             throw error
         case .response(let status, let headers, let body):
-            guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+            guard
+                let response = HTTPURLResponse(
+                    url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
             else { throw URLError(.badServerResponse) }
             return (body, response)
         }

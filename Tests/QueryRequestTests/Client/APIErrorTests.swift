@@ -21,7 +21,8 @@ import Testing
 
     @Test func aRequestThatCannotBeBuiltIsInvalidAndNothingIsSent() async throws {
         let session = StubNetworkSession(.init(status: 200))
-        let error = try #require(await #expect(throws: APIError.self) { try await APIClient(session: session).send(ToBrokenHost()) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await APIClient(session: session).send(ToBrokenHost()) })
         guard case .invalidRequest(let underlying) = error else {
             Issue.record("expected an invalid request, got \(error)")
             return
@@ -34,7 +35,8 @@ import Testing
 
     @Test func aURLErrorIsATransportError() async throws {
         let session = StubNetworkSession(.failure(URLError(.cannotConnectToHost)))
-        let error = try #require(await #expect(throws: APIError.self) { try await APIClient(session: session).send(Ping()) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await APIClient(session: session).send(Ping()) })
         guard case .transport(let urlError) = error else {
             Issue.record("expected a transport error, got \(error)")
             return
@@ -49,7 +51,8 @@ import Testing
             var description: String { "unplugged" }
         }
         let session = StubNetworkSession(.failure(Unplugged()))
-        let error = try #require(await #expect(throws: APIError.self) { try await APIClient(session: session).send(Ping()) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await APIClient(session: session).send(Ping()) })
         guard case .transport(let urlError) = error else {
             Issue.record("expected a transport error, got \(error)")
             return
@@ -62,7 +65,8 @@ import Testing
     @Test func anUnacceptableStatusCarriesTheResponseAndBody() async throws {
         let body = #"{"code": "gone", "message": "This user left"}"#
         let session = StubNetworkSession(.json(body, status: 410, headers: ["X-Request-Id": "r1"]))
-        let error = try #require(await #expect(throws: APIError.self) { try await APIClient(session: session).send(GetUser()) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await APIClient(session: session).send(GetMember()) })
         #expect(error.statusCode == 410)
         #expect(error.response?.value(forHTTPHeaderField: "X-Request-Id") == "r1")
         #expect(error.responseBody == Data(body.utf8))
@@ -75,7 +79,7 @@ import Testing
     @Test func theClientsErrorBodyIsDecodedForEveryRequestThatDeclaresNone() async throws {
         let session = StubNetworkSession(.json(#"{"code": "missing", "message": "No such user"}"#, status: 404))
         let client = APIClient(session: session, errorBody: ErrorResponse.self)
-        let error = try #require(await #expect(throws: APIError.self) { try await client.send(GetUser()) })
+        let error = try #require(await #expect(throws: APIError.self) { try await client.send(GetMember()) })
         #expect(error.apiError(as: ErrorResponse.self) == ErrorResponse(code: "missing", message: "No such user"))
         guard case .unacceptableStatus(404, _, _, let apiError as ErrorResponse) = error else {
             Issue.record("expected a 404 with an ErrorResponse, got \(error)")
@@ -87,7 +91,7 @@ import Testing
     @Test func aRequestsOwnErrorBodyWinsOverTheClients() async throws {
         let session = StubNetworkSession(.json(#"{"error": "bad query"}"#, status: 400))
         let client = APIClient(session: session, errorBody: ErrorResponse.self)
-        let error = try #require(await #expect(throws: APIError.self) { try await client.send(Search()) })
+        let error = try #require(await #expect(throws: APIError.self) { try await client.send(SearchMembers()) })
         #expect(error.apiError(as: GooError.self) == GooError(error: "bad query"))
         #expect(error.apiError(as: ErrorResponse.self) == nil)
     }
@@ -96,7 +100,7 @@ import Testing
         let page = "<html><body>502 Bad Gateway</body></html>"
         let session = StubNetworkSession(.init(status: 502, body: Data(page.utf8)))
         let client = APIClient(session: session, errorBody: ErrorResponse.self)
-        let error = try #require(await #expect(throws: APIError.self) { try await client.send(GetUser()) })
+        let error = try #require(await #expect(throws: APIError.self) { try await client.send(GetMember()) })
         #expect(error.statusCode == 502)
         #expect(error.apiError(as: ErrorResponse.self) == nil)
         #expect(error.responseBody == Data(page.utf8))
@@ -105,7 +109,8 @@ import Testing
     @Test func aDecodingErrorSaysWhereAndCarriesTheBody() async throws {
         let body = #"{"id": 42}"#
         let session = StubNetworkSession(.json(body))
-        let error = try #require(await #expect(throws: APIError.self) { try await APIClient(session: session).send(GetUser()) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await APIClient(session: session).send(GetMember()) })
         guard case .decoding(.keyNotFound(let key, _), let response, let received) = error else {
             Issue.record("expected a missing key, got \(error)")
             return
@@ -121,14 +126,15 @@ import Testing
     }
 
     @Test func aDecodingErrorNamesTheCodingPath() async throws {
-        struct Team: Decodable, Sendable { let members: [User] }
+        struct Team: Decodable, Sendable { let members: [Member] }
         struct GetTeam: Request {
             typealias Response = Team
             let host = StubHost.api
             let path = "/team"
         }
         let session = StubNetworkSession(.json(#"{"members": [{"id": 1, "name": "A"}, {"id": "two", "name": "B"}]}"#))
-        let error = try #require(await #expect(throws: APIError.self) { try await APIClient(session: session).send(GetTeam()) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await APIClient(session: session).send(GetTeam()) })
         #expect(error.description.contains("type mismatch for Int at .members[1].id: "))
     }
 
@@ -143,7 +149,8 @@ import Testing
             let path = "/picky"
         }
         let session = StubNetworkSession(.json("{}"))
-        let error = try #require(await #expect(throws: APIError.self) { try await APIClient(session: session).send(GetPicky()) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await APIClient(session: session).send(GetPicky()) })
         guard case .decoding(.dataCorrupted(let context), _, _) = error else {
             Issue.record("expected a decoding error, got \(error)")
             return
@@ -154,7 +161,8 @@ import Testing
     @Test func longBodiesAreCutToAShortOneLineExcerpt() async throws {
         let body = "line one\nline two\t" + String(repeating: "é", count: 200)
         let session = StubNetworkSession(.init(status: 500, body: Data(body.utf8)))
-        let error = try #require(await #expect(throws: APIError.self) { try await APIClient(session: session).send(Ping()) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await APIClient(session: session).send(Ping()) })
         // 200 bytes: 18 ASCII bytes, then 91 two-byte "é" (182 bytes); the cut falls between characters.
         let expected = "line one line two " + String(repeating: "é", count: 91) + "… (418 bytes)"
         #expect(error.description.hasSuffix("; body: " + expected))
@@ -163,7 +171,8 @@ import Testing
     @Test func aCutThroughAMultiByteCharacterDropsItsFirstBytes() async throws {
         let body = "x" + String(repeating: "€", count: 100)  // "€" is 3 bytes: the 200-byte cut splits one
         let session = StubNetworkSession(.init(status: 500, body: Data(body.utf8)))
-        let error = try #require(await #expect(throws: APIError.self) { try await APIClient(session: session).send(Ping()) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await APIClient(session: session).send(Ping()) })
         #expect(error.description.hasSuffix("; body: x" + String(repeating: "€", count: 66) + "… (301 bytes)"))
     }
 

@@ -14,11 +14,12 @@ import Testing
         let client = APIClient(
             session: session, tokenProvider: FixedToken(value: "t"), backoff: recordingBackoff(into: Locked([])),
             onAttempt: { attempt in attempts.update { $0.append(attempt) } })
-        _ = try await client.send(GetUser(setting: APISetting(requiresAuthorization: true, retryCount: 2)))
+        _ = try await client.send(GetMember(setting: APISetting(requiresAuthorization: true, retryCount: 2)))
 
         let seen = attempts.current
         #expect(seen.map(\.number) == [1, 2, 3])
-        #expect(seen.map { $0.request.value(forHTTPHeaderField: "Authorization") } == ["Bearer t", "Bearer t", "Bearer t"])
+        #expect(
+            seen.map { $0.request.value(forHTTPHeaderField: "Authorization") } == ["Bearer t", "Bearer t", "Bearer t"])
         #expect(seen.allSatisfy { $0.duration >= .zero })
         guard case .failure(.transport(let urlError)) = seen[0].result else {
             Issue.record("expected a transport failure, got \(seen[0].result)")
@@ -33,8 +34,8 @@ import Testing
         let session = StubNetworkSession(.init(status: 503), .failure(URLError(.cannotFindHost)))
         let attempts = Locked<[APIClient.Attempt]>([])
         let client = APIClient(session: session, onAttempt: { attempt in attempts.update { $0.append(attempt) } })
-        await #expect(throws: APIError.self) { try await client.send(GetUser()) }
-        await #expect(throws: APIError.self) { try await client.send(GetUser(method: .delete)) }
+        await #expect(throws: APIError.self) { try await client.send(GetMember()) }
+        await #expect(throws: APIError.self) { try await client.send(GetMember(method: .delete)) }
         let lines = attempts.current.map(\.description)
         #expect(lines.count == 2)
         #expect(lines[0].hasPrefix("GET https://api.example.com/users/42 → 503 ("))
@@ -50,7 +51,9 @@ import Testing
         let client = APIClient(
             session: StubNetworkSession(.init(status: 204)),
             onAttempt: { attempt in attempts.update { $0.append(attempt) } })
-        await #expect(throws: APIError.self) { try await client.send(Ping(setting: APISetting(requiresAuthorization: true))) }
+        await #expect(throws: APIError.self) {
+            try await client.send(Ping(setting: APISetting(requiresAuthorization: true)))
+        }
         #expect(attempts.current.isEmpty)
     }
 }

@@ -34,7 +34,7 @@ actor CountingTokens: TokenProvider {
     func arrived() {
         unauthorizedCount += 1
         if let gate, unauthorizedCount >= gate.count {
-            gate.waiters.forEach { $0.resume() }
+            for waiter in gate.waiters { waiter.resume() }
             self.gate = nil
         }
     }
@@ -72,14 +72,14 @@ struct FixedToken: TokenProvider {
     @Test func sendsTheBearerTokenWhenTheSettingRequiresIt() async throws {
         let session = StubNetworkSession(.json(#"{"id": 42, "name": "Ada"}"#))
         let client = APIClient(session: session, tokenProvider: FixedToken(value: "t0k3n"))
-        _ = try await client.send(GetUser(setting: Self.authorized))
+        _ = try await client.send(GetMember(setting: Self.authorized))
         #expect(session.requests.map { $0.value(forHTTPHeaderField: "Authorization") } == ["Bearer t0k3n"])
     }
 
     @Test func sendsNoTokenWhenTheSettingDoesNotRequireIt() async throws {
         let session = StubNetworkSession(.json(#"{"id": 42, "name": "Ada"}"#))
         let client = APIClient(session: session, tokenProvider: FixedToken(value: "t0k3n"))
-        _ = try await client.send(GetUser())
+        _ = try await client.send(GetMember())
         #expect(session.requests.map { $0.value(forHTTPHeaderField: "Authorization") } == [nil])
     }
 
@@ -93,7 +93,9 @@ struct FixedToken: TokenProvider {
     @Test func withoutATokenProviderNothingIsSent() async throws {
         let session = StubNetworkSession(.init(status: 204))
         let error = try #require(
-            await #expect(throws: APIError.self) { try await APIClient(session: session).send(Ping(setting: Self.authorized)) })
+            await #expect(throws: APIError.self) {
+                try await APIClient(session: session).send(Ping(setting: Self.authorized))
+            })
         guard case .authorization(let problem as APIError.TokenProblem) = error else {
             Issue.record("expected an authorization error, got \(error)")
             return
@@ -101,14 +103,16 @@ struct FixedToken: TokenProvider {
         #expect(problem == .noTokenProvider)
         #expect(
             error.description
-                == "Authorization failed, nothing was sent: the request requires authorization, but the APIClient has no token provider")
+                == "Authorization failed, nothing was sent: the request requires authorization, but the APIClient has no token provider"
+        )
         #expect(session.requests.isEmpty)
     }
 
     @Test func theProvidersErrorIsPassedOnAndNothingIsSent() async throws {
         let session = StubNetworkSession(.init(status: 204))
         let client = APIClient(session: session, tokenProvider: FailingTokens())
-        let error = try #require(await #expect(throws: APIError.self) { try await client.send(Ping(setting: Self.authorized)) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await client.send(Ping(setting: Self.authorized)) })
         guard case .authorization(let underlying) = error else {
             Issue.record("expected an authorization error, got \(error)")
             return
@@ -121,7 +125,8 @@ struct FixedToken: TokenProvider {
     func aTokenThatCannotBeSentInAHeaderIsRefused(token: String) async throws {
         let session = StubNetworkSession(.init(status: 204))
         let client = APIClient(session: session, tokenProvider: FixedToken(value: token))
-        let error = try #require(await #expect(throws: APIError.self) { try await client.send(Ping(setting: Self.authorized)) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await client.send(Ping(setting: Self.authorized)) })
         guard case .authorization(let problem as APIError.TokenProblem) = error else {
             Issue.record("expected an authorization error, got \(error)")
             return
@@ -134,16 +139,18 @@ struct FixedToken: TokenProvider {
         let tokens = CountingTokens()
         let session = Self.session(accepting: { $0 == "Bearer new-1" })
         let client = APIClient(session: session, tokenProvider: tokens)
-        let user = try await client.send(GetUser(setting: Self.autoLogin))
-        #expect(user == User(id: 42, name: "Ada"))
+        let user = try await client.send(GetMember(setting: Self.autoLogin))
+        #expect(user == Member(id: 42, name: "Ada"))
         #expect(await tokens.refreshes == 1)
-        #expect(session.requests.map { $0.value(forHTTPHeaderField: "Authorization") } == ["Bearer old", "Bearer new-1"])
+        #expect(
+            session.requests.map { $0.value(forHTTPHeaderField: "Authorization") } == ["Bearer old", "Bearer new-1"])
     }
 
     @Test func aPostIsRetriedOnceAfterARefreshToo() async throws {
         let tokens = CountingTokens()
         let session = Self.session(accepting: { $0 == "Bearer new-1" })
-        _ = try await APIClient(session: session, tokenProvider: tokens).send(GetUser(method: .post, setting: Self.autoLogin))
+        _ = try await APIClient(session: session, tokenProvider: tokens).send(
+            GetMember(method: .post, setting: Self.autoLogin))
         #expect(session.requests.map(\.line) == ["POST /users/42", "POST /users/42"])
     }
 
@@ -151,7 +158,8 @@ struct FixedToken: TokenProvider {
         let tokens = CountingTokens()
         let session = Self.session(accepting: { _ in false })
         let client = APIClient(session: session, tokenProvider: tokens, errorBody: ErrorResponse.self)
-        let error = try #require(await #expect(throws: APIError.self) { try await client.send(GetUser(setting: Self.autoLogin)) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await client.send(GetMember(setting: Self.autoLogin)) })
         #expect(error.statusCode == 401)
         #expect(error.apiError(as: ErrorResponse.self)?.code == "expired")
         #expect(await tokens.refreshes == 1)
@@ -162,7 +170,8 @@ struct FixedToken: TokenProvider {
         let tokens = CountingTokens()
         let session = Self.session(accepting: { $0 == "Bearer new-1" })
         let client = APIClient(session: session, tokenProvider: tokens)
-        let error = try #require(await #expect(throws: APIError.self) { try await client.send(GetUser(setting: Self.authorized)) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await client.send(GetMember(setting: Self.authorized)) })
         #expect(error.statusCode == 401)
         #expect(await tokens.refreshes == 0)
         #expect(session.requests.count == 1)
@@ -176,7 +185,8 @@ struct FixedToken: TokenProvider {
         }
         let session = Self.session(accepting: { _ in false })
         let client = APIClient(session: session, tokenProvider: ExpiredRefresh())
-        let error = try #require(await #expect(throws: APIError.self) { try await client.send(GetUser(setting: Self.autoLogin)) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await client.send(GetMember(setting: Self.autoLogin)) })
         guard case .authorization(let underlying) = error else {
             Issue.record("expected an authorization error, got \(error)")
             return
@@ -192,13 +202,13 @@ struct FixedToken: TokenProvider {
         let tokens = CountingTokens(holdRefreshUntil: count)
         let session = Self.session(accepting: { $0 == "Bearer new-1" }, tokens: tokens)
         let client = APIClient(session: session, tokenProvider: tokens)
-        let users = try await withThrowingTaskGroup(of: User.self) { group in
+        let users = try await withThrowingTaskGroup(of: Member.self) { group in
             for _ in 0..<count {
-                group.addTask { try await client.send(GetUser(setting: Self.autoLogin)) }
+                group.addTask { try await client.send(GetMember(setting: Self.autoLogin)) }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(users == Array(repeating: User(id: 42, name: "Ada"), count: count))
+        #expect(users == Array(repeating: Member(id: 42, name: "Ada"), count: count))
         #expect(await tokens.refreshes == 1)
         let sent = session.requests.compactMap { $0.value(forHTTPHeaderField: "Authorization") }
         #expect(sent.filter { $0 == "Bearer old" }.count == count)
@@ -226,7 +236,7 @@ struct FixedToken: TokenProvider {
         let client = APIClient(session: session, tokenProvider: tokens)
         async let second = client.send(Ping(setting: Self.autoLogin))
         await secondSent.wait()
-        _ = try await client.send(GetUser(setting: Self.autoLogin))
+        _ = try await client.send(GetMember(setting: Self.autoLogin))
         await firstDone.fire()
         _ = try await second
         #expect(await tokens.refreshes == 1)

@@ -54,7 +54,8 @@ import Testing
             return .init(status: 503)
         }
         // The default sleep, with a delay long enough that only cancellation can end it.
-        let client = APIClient(session: session, backoff: APIClient.Backoff(initialDelay: .seconds(3600), jitter: { 1 }))
+        let client = APIClient(
+            session: session, backoff: APIClient.Backoff(initialDelay: .seconds(3600), jitter: { 1 }))
         let task = Task { try await client.send(Ping(setting: APISetting(retryCount: 3))) }
         await answered.wait()
         task.cancel()

@@ -10,7 +10,7 @@ enum StubHost: String, APIHost {
     case api = "https://api.example.com"
 }
 
-struct User: Codable, Sendable, Equatable {
+struct Member: Codable, Sendable, Equatable {
     let id: Int
     let name: String
 }
@@ -26,9 +26,9 @@ struct GooError: Codable, Sendable, Equatable {
     let error: String
 }
 
-/// A GET (or any method) of `/users/42` decoded as ``User``.
-struct GetUser: Request {
-    typealias Response = User
+/// A GET (or any method) of `/users/42` decoded as ``Member``.
+struct GetMember: Request {
+    typealias Response = Member
     var method: HTTPMethod = .get
     let host = StubHost.api
     let path = "/users/42"
@@ -44,8 +44,8 @@ struct Ping: Request {
 }
 
 /// A request that declares its own error body type.
-struct Search: Request {
-    typealias Response = [User]
+struct SearchMembers: Request {
+    typealias Response = [Member]
     typealias ErrorBody = GooError
     let host = StubHost.api
     let path = "/search"
@@ -82,7 +82,7 @@ actor Signal {
 
     func fire() {
         fired = true
-        waiters.forEach { $0.resume() }
+        for waiter in waiters { waiter.resume() }
         waiters = []
     }
 

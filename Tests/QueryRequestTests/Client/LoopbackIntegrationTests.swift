@@ -8,7 +8,8 @@ import Testing
 #endif
 
 /// `APIClient` over a real `URLSession` against the Python echo server on 127.0.0.1.
-@Suite(.enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .echoServer, .timeLimit(.minutes(1)))
+@Suite(
+    .enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .echoServer, .timeLimit(.minutes(1)))
 struct LoopbackIntegrationTests {
     let server: EchoServer
 
@@ -127,7 +128,8 @@ struct LoopbackIntegrationTests {
         let attempts = Locked<[Int]>([])
         let client = APIClient(
             backoff: recordingBackoff(into: delays),
-            onAttempt: { attempt in attempts.update { $0.append((try? attempt.result.get().response.statusCode) ?? 0) } })
+            onAttempt: { attempt in attempts.update { $0.append((try? attempt.result.get().response.statusCode) ?? 0) }
+            })
         let request = EchoRequest(
             host: server.host, setting: APISetting(retryCount: 2),
             headers: [
@@ -237,7 +239,10 @@ struct LoopbackIntegrationTests {
         let attempts = Locked(0)
         let client = APIClient(
             backoff: recordingBackoff(into: Locked([])), onAttempt: { _ in attempts.update { $0 += 1 } })
-        let error = try #require(await #expect(throws: APIError.self) { try await client.send(EchoRequest(host: closed, setting: APISetting(retryCount: 1))) })
+        let error = try #require(
+            await #expect(throws: APIError.self) {
+                try await client.send(EchoRequest(host: closed, setting: APISetting(retryCount: 1)))
+            })
         guard case .transport(let urlError) = error else {
             Issue.record("expected a transport error, got \(error)")
             return

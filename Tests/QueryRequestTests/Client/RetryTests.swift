@@ -17,8 +17,8 @@ import Testing
         let session = StubNetworkSession(.init(status: 503), .init(status: 500), Self.user)
         let delays = Locked<[Duration]>([])
         let client = APIClient(session: session, backoff: recordingBackoff(into: delays))
-        let user = try await client.send(GetUser(setting: Self.retrying(2)))
-        #expect(user == User(id: 42, name: "Ada"))
+        let user = try await client.send(GetMember(setting: Self.retrying(2)))
+        #expect(user == Member(id: 42, name: "Ada"))
         #expect(session.requests.count == 3)
         #expect(delays.current == [.milliseconds(100), .milliseconds(200)])
     }
@@ -27,7 +27,8 @@ import Testing
         let session = StubNetworkSession(.init(status: 503), .init(status: 502), .init(status: 504), Self.user)
         let delays = Locked<[Duration]>([])
         let client = APIClient(session: session, backoff: recordingBackoff(into: delays))
-        let error = try #require(await #expect(throws: APIError.self) { try await client.send(GetUser(setting: Self.retrying(2))) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await client.send(GetMember(setting: Self.retrying(2))) })
         #expect(error.statusCode == 504)
         #expect(session.requests.count == 3)
         #expect(delays.current.count == 2)
@@ -35,7 +36,8 @@ import Testing
 
     @Test func doesNotRetryWithoutARetryCount() async throws {
         let session = StubNetworkSession(.init(status: 503), Self.user)
-        let error = try #require(await #expect(throws: APIError.self) { try await APIClient(session: session).send(GetUser()) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await APIClient(session: session).send(GetMember()) })
         #expect(error.statusCode == 503)
         #expect(session.requests.count == 1)
     }
@@ -43,7 +45,7 @@ import Testing
     @Test func aNegativeRetryCountMeansNoRetries() async throws {
         let session = StubNetworkSession(.init(status: 503), Self.user)
         let client = APIClient(session: session, backoff: recordingBackoff(into: Locked([])))
-        await #expect(throws: APIError.self) { try await client.send(GetUser(setting: Self.retrying(-3))) }
+        await #expect(throws: APIError.self) { try await client.send(GetMember(setting: Self.retrying(-3))) }
         #expect(session.requests.count == 1)
     }
 
@@ -51,7 +53,7 @@ import Testing
     func retriesStatusesThatMeanTryAgain(status: Int) async throws {
         let session = StubNetworkSession(.init(status: status), Self.user)
         let client = APIClient(session: session, backoff: recordingBackoff(into: Locked([])))
-        _ = try await client.send(GetUser(setting: Self.retrying(1)))
+        _ = try await client.send(GetMember(setting: Self.retrying(1)))
         #expect(session.requests.count == 2)
     }
 
@@ -59,7 +61,8 @@ import Testing
     func doesNotRetryOtherStatuses(status: Int) async throws {
         let session = StubNetworkSession(.init(status: status), Self.user)
         let client = APIClient(session: session, backoff: recordingBackoff(into: Locked([])))
-        let error = try #require(await #expect(throws: APIError.self) { try await client.send(GetUser(setting: Self.retrying(3))) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await client.send(GetMember(setting: Self.retrying(3))) })
         #expect(error.statusCode == status)
         #expect(session.requests.count == 1)
     }
@@ -71,7 +74,7 @@ import Testing
     func retriesTransportErrorsWorthRetrying(code: URLError.Code) async throws {
         let session = StubNetworkSession(.failure(URLError(code)), Self.user)
         let client = APIClient(session: session, backoff: recordingBackoff(into: Locked([])))
-        _ = try await client.send(GetUser(setting: Self.retrying(1)))
+        _ = try await client.send(GetMember(setting: Self.retrying(1)))
         #expect(session.requests.count == 2)
     }
 
@@ -82,7 +85,8 @@ import Testing
     func doesNotRetryOtherTransportErrors(code: URLError.Code) async throws {
         let session = StubNetworkSession(.failure(URLError(code)), Self.user)
         let client = APIClient(session: session, backoff: recordingBackoff(into: Locked([])))
-        let error = try #require(await #expect(throws: APIError.self) { try await client.send(GetUser(setting: Self.retrying(3))) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await client.send(GetMember(setting: Self.retrying(3))) })
         guard case .transport(let urlError) = error else {
             Issue.record("expected a transport error, got \(error)")
             return
@@ -119,7 +123,8 @@ import Testing
         let delays = Locked<[Duration]>([])
         let backoff = recordingBackoff(into: delays, initialDelay: .milliseconds(300), maximumDelay: .seconds(2))
         _ = try await APIClient(session: session, backoff: backoff).send(Ping(setting: Self.retrying(5)))
-        #expect(delays.current == [.milliseconds(300), .milliseconds(600), .milliseconds(1200), .seconds(2), .seconds(2)])
+        #expect(
+            delays.current == [.milliseconds(300), .milliseconds(600), .milliseconds(1200), .seconds(2), .seconds(2)])
     }
 
     @Test func jitterPicksAFractionOfTheCeiling() async throws {
@@ -158,7 +163,8 @@ import Testing
     @Test func neverRetriesACancellation() async throws {
         let session = StubNetworkSession(.failure(URLError(.cancelled)), Self.user)
         let client = APIClient(session: session, backoff: recordingBackoff(into: Locked([])))
-        let error = try #require(await #expect(throws: APIError.self) { try await client.send(GetUser(setting: Self.retrying(3))) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await client.send(GetMember(setting: Self.retrying(3))) })
         guard case .cancelled = error else {
             Issue.record("expected a cancellation, got \(error)")
             return
@@ -171,7 +177,7 @@ import Testing
         let backoff = APIClient.Backoff(sleep: { _ in throw CancellationError() })
         let error = try #require(
             await #expect(throws: APIError.self) {
-                try await APIClient(session: session, backoff: backoff).send(GetUser(setting: Self.retrying(3)))
+                try await APIClient(session: session, backoff: backoff).send(GetMember(setting: Self.retrying(3)))
             })
         guard case .cancelled = error else {
             Issue.record("expected a cancellation, got \(error)")
@@ -185,7 +191,7 @@ import Testing
         let session = StubNetworkSession(.init(status: 401), .init(status: 503), Self.user)
         let setting = APISetting(requiresAuthorization: true, refreshesTokenOnUnauthorized: true, retryCount: 1)
         let client = APIClient(session: session, tokenProvider: tokens, backoff: recordingBackoff(into: Locked([])))
-        _ = try await client.send(GetUser(setting: setting))
+        _ = try await client.send(GetMember(setting: setting))
         #expect(
             session.requests.map { $0.value(forHTTPHeaderField: "Authorization") } == [
                 "Bearer old", "Bearer new-1", "Bearer new-1",

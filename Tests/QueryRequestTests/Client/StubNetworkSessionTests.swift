@@ -20,7 +20,8 @@ import Testing
         #expect(try await send(session, "GET", "https://x.test/1") == (201, "a"))
         #expect(try await send(session, "POST", "https://x.test/2") == (202, ""))
         #expect(try await send(session, "PUT", "https://x.test/3") == (203, ""))
-        let error = try #require(await #expect(throws: URLError.self) { try await send(session, "GET", "https://x.test/4") })
+        let error = try #require(
+            await #expect(throws: URLError.self) { try await send(session, "GET", "https://x.test/4") })
         #expect(error.code == .resourceUnavailable)
         #expect(error.localizedDescription == "StubNetworkSession has no reply for GET https://x.test/4")
         #expect(session.requests.map(\.line) == ["GET /1", "POST /2", "PUT /3", "GET /4"])
@@ -52,7 +53,8 @@ import Testing
         session.stub(.get, "/stubbed", with: .init(status: 204))
         #expect(try await send(session, "GET", "https://x.test/stubbed") == (204, ""))
         #expect(try await send(session, "GET", "https://x.test/other") == (200, "handled"))
-        let error = try #require(await #expect(throws: URLError.self) { try await send(session, "GET", "https://x.test/fail") })
+        let error = try #require(
+            await #expect(throws: URLError.self) { try await send(session, "GET", "https://x.test/fail") })
         #expect(error.code == .networkConnectionLost)
     }
 
@@ -61,7 +63,7 @@ import Testing
         request.httpMethod = "GET"
         let session = StubNetworkSession(
             .json(#"{"a": 1}"#, status: 422, headers: ["X-Id": "1"]),
-            .json("{}", headers: ["Content-Type": "application/problem+json"]))
+            .json("{}", headers: ["content-type": "application/problem+json"]))
         let (body, first) = try await session.data(for: request)
         let response = try #require(first as? HTTPURLResponse)
         #expect(body == Data(#"{"a": 1}"#.utf8))

@@ -10,15 +10,15 @@ import Testing
     @Test(arguments: [200, 201, 203, 299])
     func decodesTheBodyOfAnySuccessStatus(status: Int) async throws {
         let session = StubNetworkSession(.json(#"{"id": 42, "name": "Ada"}"#, status: status))
-        let (user, response) = try await APIClient(session: session).response(for: GetUser())
-        #expect(user == User(id: 42, name: "Ada"))
+        let (user, response) = try await APIClient(session: session).response(for: GetMember())
+        #expect(user == Member(id: 42, name: "Ada"))
         #expect(response.statusCode == status)
         #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/json")
     }
 
     @Test func sendsTheBuiltRequest() async throws {
         let session = StubNetworkSession(.json(#"{"id": 42, "name": "Ada"}"#))
-        _ = try await APIClient(session: session).send(GetUser(method: .put))
+        _ = try await APIClient(session: session).send(GetMember(method: .put))
         #expect(session.requests.map(\.line) == ["PUT /users/42"])
         #expect(session.requests.first?.url?.absoluteString == "https://api.example.com/users/42")
     }
@@ -46,7 +46,8 @@ import Testing
     @Test(arguments: [200, 204])
     func anyOtherTypeWithAnEmptyBodyIsADecodingErrorThatSaysSo(status: Int) async throws {
         let session = StubNetworkSession(.init(status: status))
-        let error = try #require(await #expect(throws: APIError.self) { try await APIClient(session: session).send(GetUser()) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await APIClient(session: session).send(GetMember()) })
         guard case .decoding(.dataCorrupted(let context), let response, let body) = error else {
             Issue.record("expected a decoding error, got \(error)")
             return
@@ -55,26 +56,31 @@ import Testing
         #expect(body.isEmpty)
         #expect(
             context.debugDescription
-                == "the response body is empty (status \(status)), but User was expected; "
+                == "the response body is empty (status \(status)), but Member was expected; "
                 + "declare `typealias Response = EmptyResponse` for a request whose response has no body")
-        #expect(error.description.contains("Could not decode the \(status) response from https://api.example.com/users/42"))
+        #expect(
+            error.description.contains("Could not decode the \(status) response from https://api.example.com/users/42"))
     }
 
     @Test func aHeadRequestForABodyIsADecodingErrorThatNamesHead() async throws {
         let session = StubNetworkSession(.init(status: 200))
         let error = try #require(
-            await #expect(throws: APIError.self) { try await APIClient(session: session).send(GetUser(method: .head)) })
+            await #expect(throws: APIError.self) {
+                try await APIClient(session: session).send(GetMember(method: .head))
+            })
         guard case .decoding(.dataCorrupted(let context), _, _) = error else {
             Issue.record("expected a decoding error, got \(error)")
             return
         }
-        #expect(context.debugDescription.hasPrefix("the response body is empty (a HEAD request), but User was expected"))
+        #expect(
+            context.debugDescription.hasPrefix("the response body is empty (a HEAD request), but Member was expected"))
     }
 
     @Test(arguments: [100, 199, 300, 304, 400, 401, 404, 500, 503])
     func everyStatusOutside2xxIsUnacceptable(status: Int) async throws {
         let session = StubNetworkSession(.init(status: status, body: Data("nope".utf8)))
-        let error = try #require(await #expect(throws: APIError.self) { try await APIClient(session: session).send(Ping()) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await APIClient(session: session).send(Ping()) })
         guard case .unacceptableStatus(let code, let response, let body, let apiError) = error else {
             Issue.record("expected an unacceptable status, got \(error)")
             return
@@ -92,13 +98,17 @@ import Testing
                 return (Data(), URLResponse(url: url, mimeType: nil, expectedContentLength: 0, textEncodingName: nil))
             }
         }
-        let error = try #require(await #expect(throws: APIError.self) { try await APIClient(session: FileSession()).send(Ping()) })
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await APIClient(session: FileSession()).send(Ping()) })
         guard case .transport(let urlError) = error else {
             Issue.record("expected a transport error, got \(error)")
             return
         }
         #expect(urlError.code == .badServerResponse)
-        #expect(error.description == "Transport failure from https://api.example.com/ping: the server's response was not an HTTP response (URLError -1011)")
+        #expect(
+            error.description
+                == "Transport failure from https://api.example.com/ping: the server's response was not an HTTP response (URLError -1011)"
+        )
     }
 
     @Test func usesTheClientsDecoder() async throws {
@@ -111,7 +121,8 @@ import Testing
             let path = "/profile"
         }
         let session = StubNetworkSession(.json(#"{"display_name": "Ada"}"#))
-        #expect(try await APIClient(session: session, decoder: decoder).send(GetProfile()) == Profile(displayName: "Ada"))
+        #expect(
+            try await APIClient(session: session, decoder: decoder).send(GetProfile()) == Profile(displayName: "Ada"))
     }
 
     @Test func aRequestsOwnDecoderWinsOverTheClients() async throws {
