@@ -98,20 +98,25 @@ extension APIClient {
                 result = .failure(.transport(URLError(.badServerResponse, userInfo: info)))
             }
         } catch {
-            result = .failure(Self.transportError(error))
+            result = .failure(Self.transportError(error, sending: request))
         }
         let duration = clock.now - start
         onAttempt?(Attempt(request: request, number: number, result: result, duration: duration))
         return result
     }
 
-    /// What a session's error means: cancellation in either form, or a transport failure.
-    private static func transportError(_ error: any Error) -> APIError {
+    /// What a session's error means: cancellation in either form, or a transport failure, which then
+    /// names the request's URL so that its message can say where it failed.
+    private static func transportError(_ error: any Error, sending request: URLRequest) -> APIError {
         if error is CancellationError || Task.isCancelled { return .cancelled }
-        guard let urlError = error as? URLError else {
-            return .transport(URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error]))
+        var urlError = error as? URLError ?? URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error])
+        if urlError.code == .cancelled { return .cancelled }
+        if urlError.failingURL == nil, let url = request.url {
+            var info = urlError.userInfo
+            info[NSURLErrorFailingURLErrorKey] = url
+            urlError = URLError(urlError.code, userInfo: info)
         }
-        return urlError.code == .cancelled ? .cancelled : .transport(urlError)
+        return .transport(urlError)
     }
 
     private func wait(_ delay: Duration) async throws(APIError) {

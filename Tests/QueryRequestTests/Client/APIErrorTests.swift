@@ -42,7 +42,11 @@ import Testing
             return
         }
         #expect(urlError.code == .cannotConnectToHost)
-        #expect(error.description == "Transport failure: could not connect to the host (URLError -1004)")
+        #expect(urlError.failingURL?.absoluteString == "https://api.example.com/ping")
+        #expect(
+            error.description
+                == "Transport failure from https://api.example.com/ping: could not connect to the host (URLError -1004)"
+        )
         #expect(error.statusCode == nil)
     }
 

@@ -42,7 +42,7 @@ import Testing
         #expect(lines[0].hasSuffix(" ms, attempt 1)"))
         #expect(
             lines[1].hasPrefix(
-                "DELETE https://api.example.com/users/42 → Transport failure: the host name could not be resolved (URLError -1003) ("
+                "DELETE https://api.example.com/users/42 → Transport failure from https://api.example.com/users/42: the host name could not be resolved (URLError -1003) ("
             ))
     }
 

@@ -56,8 +56,13 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
     init(_ value: Value) { self.value = value }
-    var current: Value { lock.withLock { value } }
-    func update<T>(_ change: (inout Value) -> T) -> T { lock.withLock { change(&value) } }
+    var current: Value { update { $0 } }
+    func update<T>(_ change: (inout Value) -> T) -> T {
+        // Not `NSLock.withLock`, which needs macOS 14 / iOS 17.
+        lock.lock()
+        defer { lock.unlock() }
+        return change(&value)
+    }
 }
 
 /// A backoff that records the delays instead of sleeping, with the jitter fixed at `jitter`.

@@ -321,7 +321,11 @@ extension ClientGuide {
 
             let error = await #expect(throws: APIError.self) { try await client.send(UserRequest(id: 42)) }
 
-            #expect(error?.description == "Transport failure: not connected to the internet (URLError -1009)")
+            guard case .transport(let urlError)? = error else {
+                Issue.record("expected a transport error, got \(String(describing: error))")
+                return
+            }
+            #expect(urlError.code == .notConnectedToInternet)
         }
 
         @Test func aHandlerDecidesOrSuspends() async throws {
