@@ -45,19 +45,19 @@ struct LoopbackIntegrationTests {
         #expect(echo.path == "/plain")
     }
 
-    /// Carries a body and its Content-Type. It builds its `URLRequest` itself: the client sends
-    /// whatever `makeURLRequest()` returns.
+    /// Carries a body and its Content-Type. It builds its `URLRequest` itself (the client sends whatever
+    /// `makeURLRequest()` returns), so that these tests do not depend on how bodies are declared.
     struct Upload: Request {
         typealias Response = Echo
         let method: HTTPMethod = .post
         let host: Loopback
         let path = "/upload"
-        let body: Data
+        let payload: Data
         let contentType: String
 
         func makeURLRequest() throws -> URLRequest {
             var request = try EchoRequest(method: method, host: host, path: path).makeURLRequest()
-            request.httpBody = body
+            request.httpBody = payload
             request.setValue(contentType, forHTTPHeaderField: "Content-Type")
             return request
         }
@@ -73,7 +73,7 @@ struct LoopbackIntegrationTests {
         encoder.keyEncodingStrategy = .convertToSnakeCase
         let body = try encoder.encode(Payload())
         let echo = try await APIClient().send(
-            Upload(host: server.host, body: body, contentType: "application/json; charset=utf-8"))
+            Upload(host: server.host, payload: body, contentType: "application/json; charset=utf-8"))
         #expect(echo.method == "POST")
         #expect(echo.bodyData == body)
         #expect(echo.header("Content-Type") == "application/json; charset=utf-8")
@@ -87,7 +87,7 @@ struct LoopbackIntegrationTests {
         }
         let body = Data(try QueryEncoder().encodeToString(Form()).utf8)
         let echo = try await APIClient().send(
-            Upload(host: server.host, body: body, contentType: "application/x-www-form-urlencoded"))
+            Upload(host: server.host, payload: body, contentType: "application/x-www-form-urlencoded"))
         #expect(echo.bodyData == body)
         #expect(String(decoding: body, as: UTF8.self) == "name=a%2Bb%20c%26d&city=Z%C3%BCrich")
         #expect(echo.header("Content-Type") == "application/x-www-form-urlencoded")
