@@ -52,6 +52,15 @@ public protocol Request: Sendable {
 
     /// Builds the `URLRequest`, throwing instead of sending anything unsafe or ambiguous.
     func makeURLRequest() throws -> URLRequest
+
+    // MARK: Client customization
+
+    /// The type of the API's own error body, decoded from a non-2xx response and surfaced in
+    /// ``APIError/unacceptableStatus(_:response:body:apiError:)``. Default: ``NoErrorBody``, which
+    /// means the client's own `errorBody` type applies.
+    associatedtype ErrorBody: Decodable & Sendable = NoErrorBody
+    /// The decoder for this request's response and error bodies. Default: `nil`, the client's decoder.
+    var responseDecoder: JSONDecoder? { get }
 }
 
 extension Request {
