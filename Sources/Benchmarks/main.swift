@@ -31,12 +31,28 @@ case "items":
 case "hand":
     for _ in 0..<n {
         var c = URLComponents()
-        c.queryItems = [URLQueryItem(name: "totalLimit", value: String(value.totalLimit)), URLQueryItem(name: "offset", value: String(value.offset)), URLQueryItem(name: "pageLimit", value: String(value.pageLimit)), URLQueryItem(name: "age", value: value.age.map(String.init)), URLQueryItem(name: "type", value: value.type.joined(separator: ",")), URLQueryItem(name: "field", value: value.field.joined(separator: ",")), URLQueryItem(name: "device_id", value: value.deviceID), URLQueryItem(name: "keyword", value: value.keyword)]
+        c.queryItems = [
+            URLQueryItem(name: "totalLimit", value: String(value.totalLimit)),
+            URLQueryItem(name: "offset", value: String(value.offset)),
+            URLQueryItem(name: "pageLimit", value: String(value.pageLimit)),
+            URLQueryItem(name: "age", value: value.age.map(String.init)),
+            URLQueryItem(name: "type", value: value.type.joined(separator: ",")),
+            URLQueryItem(name: "field", value: value.field.joined(separator: ",")),
+            URLQueryItem(name: "device_id", value: value.deviceID), URLQueryItem(name: "keyword", value: value.keyword),
+        ]
         total &+= c.percentEncodedQuery!.utf8.count
     }
 case "handitems":
     for _ in 0..<n {
-        let items = [URLQueryItem(name: "totalLimit", value: String(value.totalLimit)), URLQueryItem(name: "offset", value: String(value.offset)), URLQueryItem(name: "pageLimit", value: String(value.pageLimit)), URLQueryItem(name: "age", value: value.age.map(String.init)), URLQueryItem(name: "type", value: value.type.joined(separator: ",")), URLQueryItem(name: "field", value: value.field.joined(separator: ",")), URLQueryItem(name: "device_id", value: value.deviceID), URLQueryItem(name: "keyword", value: value.keyword)]
+        let items = [
+            URLQueryItem(name: "totalLimit", value: String(value.totalLimit)),
+            URLQueryItem(name: "offset", value: String(value.offset)),
+            URLQueryItem(name: "pageLimit", value: String(value.pageLimit)),
+            URLQueryItem(name: "age", value: value.age.map(String.init)),
+            URLQueryItem(name: "type", value: value.type.joined(separator: ",")),
+            URLQueryItem(name: "field", value: value.field.joined(separator: ",")),
+            URLQueryItem(name: "device_id", value: value.deviceID), URLQueryItem(name: "keyword", value: value.keyword),
+        ]
         total &+= items.count
     }
 case "dec":

@@ -2,7 +2,8 @@ import Foundation
 
 extension Optional: QueryDecodingFastPath where Wrapped: Decodable {
     /// `nil` for an absent parameter and for the text the nil strategy names; otherwise the wrapped value.
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
         if try state.isNil(at: position, path: path) { return nil }
         return try state.decode(Wrapped.self, at: position, path: path)
     }
@@ -11,13 +12,15 @@ extension Optional: QueryDecodingFastPath where Wrapped: Decodable {
 extension Array: QueryDecodingFastPath where Element: Decodable {
     /// The elements the array strategy finds; `[]` when the parameter is absent (an empty array
     /// writes nothing).
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
         let elements = try state.elements(at: position, path: path, type: Self.self)
         let parent = path.materialize()
         var result: [Element] = []
         result.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            result.append(try state.decode(Element.self, at: element, path: PathContext(parent: parent, key: IndexKey(index))))
+            result.append(
+                try state.decode(Element.self, at: element, path: PathContext(parent: parent, key: IndexKey(index))))
         }
         return result
     }
@@ -25,7 +28,8 @@ extension Array: QueryDecodingFastPath where Element: Decodable {
 
 extension Set: QueryDecodingFastPath where Element: Decodable {
     /// The elements of the array at the position; a repeated element is kept once.
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
         Set(try [Element].decodeQuery(from: state, at: position, path: path))
     }
 }
@@ -33,7 +37,8 @@ extension Set: QueryDecodingFastPath where Element: Decodable {
 extension Dictionary: QueryDecodingFastPath where Key: Decodable, Value: Decodable {
     /// One entry per nested parameter, keyed by its name as sent: dictionary keys are data and are never
     /// converted by the key strategy. `[:]` when the parameter is absent.
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
         let node = try state.keyedNode(at: position, path: path, type: Self.self)
         let parent = path.materialize()
         var result: [Key: Value] = [:]

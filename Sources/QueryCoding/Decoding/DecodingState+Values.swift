@@ -340,7 +340,8 @@ extension DecodingState {
             return DecodingError.keyNotFound(
                 key, DecodingError.Context(codingPath: path.parent?.path ?? [], debugDescription: description))
         }
-        return DecodingError.valueNotFound(type, DecodingError.Context(codingPath: path.codingPath, debugDescription: description))
+        return DecodingError.valueNotFound(
+            type, DecodingError.Context(codingPath: path.codingPath, debugDescription: description))
     }
 
     func invalid(_ value: Int, as type: Any.Type, path: PathContext, reason: String? = nil) -> DecodingError {

@@ -101,7 +101,8 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     func superDecoder() throws -> any Decoder {
         let name = "super"
         let position: DecodingPosition = state.nodes[node].children[name].map(DecodingPosition.node) ?? .absent
-        return QueryDecoderImpl(state: state, position: position, path: CodingPathNode(parent: path, key: NameKey(name)))
+        return QueryDecoderImpl(
+            state: state, position: position, path: CodingPathNode(parent: path, key: NameKey(name)))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

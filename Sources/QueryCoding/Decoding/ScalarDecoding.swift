@@ -47,13 +47,15 @@ extension DecodingState {
 }
 
 extension String: QueryDecodingFastPath {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
         try state.decodeString(at: position, path: path).text
     }
 }
 
 extension Bool: QueryDecodingFastPath {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
         let numeric = state.options.boolDecoding == .numeric
         return try state.decodeScalar(Bool.self, at: position, path: path) { bytes in
             if numeric {
@@ -73,7 +75,8 @@ extension Bool: QueryDecodingFastPath {
 protocol QueryIntegerDecoding: FixedWidthInteger, QueryDecodingFastPath {}
 
 extension QueryIntegerDecoding {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
         try state.decodeScalar(Self.self, at: position, path: path, parseInteger)
     }
 
@@ -140,7 +143,8 @@ func isDecimalNumberText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 protocol QueryFloatDecoding: BinaryFloatingPoint, LosslessStringConvertible, QueryDecodingFastPath {}
 
 extension QueryFloatDecoding {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
         try state.decodeScalar(Self.self, at: position, path: path) { bytes in
             guard isDecimalNumberText(bytes), let value = Self(String(decoding: bytes, as: UTF8.self)),
                 value.isFinite
@@ -154,10 +158,12 @@ extension Double: QueryFloatDecoding {}
 extension Float: QueryFloatDecoding {}
 
 extension Decimal: QueryDecodingFastPath {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
         try state.decodeScalar(Decimal.self, at: position, path: path) { bytes in
             guard isDecimalNumberText(bytes),
-                let value = Decimal(string: String(decoding: bytes, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX")),
+                let value = Decimal(
+                    string: String(decoding: bytes, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX")),
                 !value.isNaN
             else { return nil }
             return value
@@ -166,7 +172,8 @@ extension Decimal: QueryDecodingFastPath {
 }
 
 extension URL: QueryDecodingFastPath {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
         let (text, value) = try state.decodeString(at: position, path: path, type: URL.self)
         guard let url = URL(string: text) else { throw state.invalid(value, as: URL.self, path: path) }
         return url
@@ -174,7 +181,8 @@ extension URL: QueryDecodingFastPath {
 }
 
 extension UUID: QueryDecodingFastPath {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
         let (text, value) = try state.decodeString(at: position, path: path, type: UUID.self)
         guard let uuid = UUID(uuidString: text) else { throw state.invalid(value, as: UUID.self, path: path) }
         return uuid
@@ -182,7 +190,8 @@ extension UUID: QueryDecodingFastPath {
 }
 
 extension Date: QueryDecodingFastPath {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
         let (text, value) = try state.decodeString(at: position, path: path, type: Date.self)
         let date: Date?
         switch state.options.dateDecoding {
@@ -213,7 +222,8 @@ extension Date: QueryDecodingFastPath {
 }
 
 extension Data: QueryDecodingFastPath {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
         let (text, value) = try state.decodeString(at: position, path: path, type: Data.self)
         let data: Data?
         switch state.options.dataDecoding {

@@ -61,8 +61,7 @@ final class EncodingPosition {
     }
 
     /// A position under `parent` where nothing can be written, for container requests that cannot throw.
-    static func unwritable(_ error: any Error, parent: EncodingPosition, key: (any CodingKey)?) -> EncodingPosition
-    {
+    static func unwritable(_ error: any Error, parent: EncodingPosition, key: (any CodingKey)?) -> EncodingPosition {
         if case .unwritable = parent.role {
         } else if parent.writer.deferredError == nil {
             parent.writer.deferredError = error

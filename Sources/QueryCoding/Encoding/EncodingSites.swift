@@ -23,13 +23,15 @@ protocol EncodingSite {
     /// Not generic on purpose: a generic requirement would run unspecialized, looking up type metadata
     /// for every element.
     func encodeScalarArray(
-        count: Int, writeElement: (_ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws -> Void
+        count: Int,
+        writeElement: (_ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws -> Void
     ) throws -> Bool
 }
 
 extension EncodingSite {
     func encodeScalarArray(
-        count: Int, writeElement: (_ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws -> Void
+        count: Int,
+        writeElement: (_ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws -> Void
     ) throws -> Bool {
         false
     }
@@ -115,7 +117,8 @@ struct FieldSite: EncodingSite {
     }
 
     func encodeScalarArray(
-        count: Int, writeElement: (_ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws -> Void
+        count: Int,
+        writeElement: (_ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws -> Void
     ) throws -> Bool {
         try container.require(.keyed)
         let name = self.name

@@ -289,7 +289,8 @@ final class EncodingWriter {
             description =
                 "The key \"\(name)\" contains \"\(character)\", so it would be read back as a different key: \(strategy), or rename the key."
         }
-        return EncodingError.invalidValue(name, EncodingError.Context(codingPath: codingPath, debugDescription: description))
+        return EncodingError.invalidValue(
+            name, EncodingError.Context(codingPath: codingPath, debugDescription: description))
     }
 
     /// Stores a new composite name, `prefix` followed by `suffix`, and returns its range.

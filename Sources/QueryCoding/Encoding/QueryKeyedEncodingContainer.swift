@@ -114,16 +114,36 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encodeOptionalInteger(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         if let value { try encode(value, forKey: key) } else { try site(key).encodeNil() }
     }

@@ -36,7 +36,7 @@ extension EncodingWriter {
 
     static func commaError(_ text: String, codingPath: [any CodingKey]) -> EncodingError {
         EncodingError.invalidValue(
-                text,
+            text,
             EncodingError.Context(
                 codingPath: codingPath,
                 debugDescription:
@@ -117,7 +117,8 @@ extension Decimal: QueryScalarEncodable {
     func writeQueryText(to writer: EncodingWriter, isListElement: Bool, codingPath: () -> [any CodingKey]) throws {
         guard !isNaN else {
             throw EncodingError.invalidValue(
-                self, EncodingError.Context(codingPath: codingPath(), debugDescription: "Decimal.nan has no query text."))
+                self,
+                EncodingError.Context(codingPath: codingPath(), debugDescription: "Decimal.nan has no query text."))
         }
         try writer.appendText(description, isListElement: isListElement, codingPath: codingPath)
     }

@@ -20,11 +20,16 @@ extension Request {
         let method = self.method
         let setting = self.setting
         guard HeaderFields.isToken(method.rawValue) else { throw RequestBuildingError.invalidMethod(method.rawValue) }
+        guard setting.timeout.isFinite, setting.timeout > 0 else {
+            throw RequestBuildingError.invalidTimeout(setting.timeout)
+        }
 
         let url = try RequestURL(host: host).url(path: path, encodedQuery: queryEncoder.encodeToString(query))
         var headers = try HeaderFields(settingHeaders: setting.headers, requestHeaders: self.headers)
 
         var request = URLRequest(url: url, cachePolicy: setting.cachePolicy, timeoutInterval: setting.timeout)
+        // FoundationNetworking ignores the initialiser's timeout; only the property's setter counts.
+        request.timeoutInterval = setting.timeout
         request.httpMethod = method.rawValue
         if let body {
             let data = try body.encoded()

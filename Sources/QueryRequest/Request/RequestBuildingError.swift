@@ -26,6 +26,8 @@ public enum RequestBuildingError: Error, Sendable, Hashable, CustomStringConvert
     case duplicateHeader(names: [String])
     /// The method cannot carry a body (GET and HEAD), yet the request has a non-empty one.
     case bodyNotAllowed(method: HTTPMethod)
+    /// ``APISetting/timeout`` is not a positive, finite number of seconds.
+    case invalidTimeout(TimeInterval)
 
     /// A sentence that says what is wrong and where.
     public var description: String {
@@ -44,6 +46,8 @@ public enum RequestBuildingError: Error, Sendable, Hashable, CustomStringConvert
             "Header given twice in different case: \(names.map { "\"\($0)\"" }.joined(separator: ", "))."
         case .bodyNotAllowed(let method):
             "A \(method.rawValue) request cannot have a body; send the data in the query or use another method."
+        case .invalidTimeout(let timeout):
+            "Invalid timeout \(timeout): it must be a positive, finite number of seconds."
         }
     }
 

@@ -84,6 +84,16 @@ struct DeleteArticleRequest: Request {
         #expect(byDefault.cachePolicy == .useProtocolCachePolicy)
     }
 
+    @Test(arguments: [0, -1, .nan, .infinity])
+    func refusesATimeoutThatIsNotPositiveAndFinite(timeout: TimeInterval) {
+        #expect {
+            try Endpoint("/x", setting: APISetting(timeout: timeout)).makeURLRequest()
+        } throws: { error in
+            guard case .invalidTimeout(let value) = error as? RequestBuildingError else { return false }
+            return value.isNaN ? timeout.isNaN : value == timeout
+        }
+    }
+
     @Test func settingsNameOnlyWhatTheyChange() {
         let keyed = APISetting(headers: ["X-Api-Key": "k"])
         #expect(keyed.headers == ["X-Api-Key": "k"])
