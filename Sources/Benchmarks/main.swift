@@ -1,68 +1,78 @@
 import Foundation
-import QueryRequest
 
-struct Typical: Codable {
-    var totalLimit = 48
-    var offset = 0
-    var pageLimit = 6
-    var age: Int? = 30
-    var type = ["day", "month", "year"]
-    var field = ["image", "text"]
-    var deviceID = "aaaaaaaaaaaaaa"
-    var keyword = "swift & co + café"
-    enum CodingKeys: String, CodingKey {
-        case totalLimit, offset, pageLimit, age, type, field
-        case deviceID = "device_id"
-        case keyword
+// `swift run -c release Benchmarks [--json | --markdown] [--filter <substring>]`
+// `swift run -c release Benchmarks --profile <workload> <iterations>` (for valgrind --tool=callgrind)
+// `swift run -c release Benchmarks --list`
+//
+// Docs/Performance.md describes the workloads, the method and the latest figures.
+
+enum Output { case table, json, markdown }
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(2)
+}
+
+let usage = """
+    usage: Benchmarks [--json | --markdown] [--filter <substring>]
+           Benchmarks --profile <workload> <iterations>
+           Benchmarks --list
+    """
+
+var output = Output.table
+var filter: String?
+var arguments = CommandLine.arguments.dropFirst()
+let workloads = try Workload.all()
+
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--json": output = .json
+    case "--markdown": output = .markdown
+    case "--filter":
+        guard let substring = arguments.popFirst() else { fail("--filter needs a substring\n\(usage)") }
+        filter = substring
+    case "--list":
+        for workload in workloads + Workload.profilingOnly() { print(workload.name) }
+        exit(0)
+    case "--profile":
+        // One workload, `iterations` times, no timing: only the checksum is printed, so that an
+        // instruction count (callgrind) sees the workload and next to nothing else.
+        guard let name = arguments.popFirst(), let count = arguments.popFirst().flatMap({ Int($0) }), count > 0
+        else { fail("--profile needs a workload name and a positive number of iterations\n\(usage)") }
+        guard let workload = (workloads + Workload.profilingOnly()).first(where: { $0.name == name }) else {
+            fail("no workload named \(name); --list shows them")
+        }
+        print(try workload.run(count))
+        exit(0)
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    default: fail("unknown argument \(argument)\n\(usage)")
     }
 }
-struct Ints8: Encodable { var a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8 }
-struct Empty: Encodable {}
-let mode = CommandLine.arguments.dropFirst().first ?? "enc"
-let n = Int(CommandLine.arguments.dropFirst(2).first ?? "1000")!
-let value = Typical()
-let encoder = QueryEncoder()
-var total = 0
-switch mode {
-case "enc":
-    for _ in 0..<n { total &+= try encoder.encodeToString(value).utf8.count }
-case "items":
-    for _ in 0..<n { total &+= try encoder.encode(value).count }
-case "hand":
-    for _ in 0..<n {
-        var c = URLComponents()
-        c.queryItems = [
-            URLQueryItem(name: "totalLimit", value: String(value.totalLimit)),
-            URLQueryItem(name: "offset", value: String(value.offset)),
-            URLQueryItem(name: "pageLimit", value: String(value.pageLimit)),
-            URLQueryItem(name: "age", value: value.age.map(String.init)),
-            URLQueryItem(name: "type", value: value.type.joined(separator: ",")),
-            URLQueryItem(name: "field", value: value.field.joined(separator: ",")),
-            URLQueryItem(name: "device_id", value: value.deviceID), URLQueryItem(name: "keyword", value: value.keyword),
-        ]
-        total &+= c.percentEncodedQuery!.utf8.count
-    }
-case "handitems":
-    for _ in 0..<n {
-        let items = [
-            URLQueryItem(name: "totalLimit", value: String(value.totalLimit)),
-            URLQueryItem(name: "offset", value: String(value.offset)),
-            URLQueryItem(name: "pageLimit", value: String(value.pageLimit)),
-            URLQueryItem(name: "age", value: value.age.map(String.init)),
-            URLQueryItem(name: "type", value: value.type.joined(separator: ",")),
-            URLQueryItem(name: "field", value: value.field.joined(separator: ",")),
-            URLQueryItem(name: "device_id", value: value.deviceID), URLQueryItem(name: "keyword", value: value.keyword),
-        ]
-        total &+= items.count
-    }
-case "dec":
-    let s = try encoder.encodeToString(value)
-    let d = QueryDecoder()
-    for _ in 0..<n { total &+= try d.decode(Typical.self, from: s).totalLimit }
-case "ints8":
-    for _ in 0..<n { total &+= try encoder.encodeToString(Ints8()).utf8.count }
-case "empty":
-    for _ in 0..<n { total &+= try encoder.encodeToString(Empty()).utf8.count }
-default: break
+
+#if DEBUG
+    FileHandle.standardError.write(Data("warning: a debug build; run `swift run -c release Benchmarks`\n".utf8))
+#endif
+
+// A selected workload's baseline runs too, so that its ratio can be shown.
+let selected = workloads.filter { workload in
+    guard let filter else { return true }
+    return workloads.contains { $0.name.contains(filter) && ($0.name == workload.name || $0.baseline == workload.name) }
 }
-print(total)
+guard !selected.isEmpty else { fail("no workload matches \"\(filter ?? "")\"; --list shows them") }
+
+// Progress goes to a terminal only, so that logs and `--json` output stay clean.
+let showsProgress = isatty(STDERR_FILENO) != 0
+let harness = Harness()
+let results = try harness.measure(selected) { name in
+    if showsProgress { FileHandle.standardError.write(Data("calibrating \(name)…\n".utf8)) }
+}
+if showsProgress { FileHandle.standardError.write(Data("timed \(harness.rounds) rounds\n".utf8)) }
+
+let report = Report(workloads: selected, results: results)
+switch output {
+case .table: print(report.text)
+case .json: print(report.json)
+case .markdown: print(report.markdown)
+}

@@ -64,13 +64,18 @@ public protocol Request: Sendable {
 }
 
 extension Request {
+    /// GET.
     public var method: HTTPMethod { .get }
+    /// ``APISetting/default``: no extra headers, no authorization, no retries, a 60-second timeout.
     public var setting: APISetting { .default }
+    /// No headers of the request's own.
     public var headers: [String: String] { [:] }
+    /// A `QueryEncoder` with its default strategies.
     public var queryEncoder: QueryEncoder { QueryEncoder() }
 }
 
 extension Request where QueryParameters == EmptyQuery {
+    /// No query: the URL gets no `?` at all.
     public var query: EmptyQuery { EmptyQuery() }
 }
 
