@@ -1,14 +1,27 @@
 /// Timing. Each workload is warmed up while its batch size is found: the number of iterations that takes
 /// about 10 ms, so that the clock's resolution and the loop's overhead vanish in the batch. Then the
-/// workloads are timed in rounds, one batch of each per round, so that a burst of load from elsewhere on the
-/// machine slows a workload and its baseline alike instead of skewing their ratio.
+/// workloads are timed in rounds, one batch of each per round, and a workload is compared with its baseline
+/// round by round, so that a burst of load from elsewhere on the machine cannot skew their ratio.
 struct Measurement {
-    /// Nanoseconds per operation in each round, sorted.
+    /// Nanoseconds per operation, one sample per round, in round order.
     let samples: [Double]
 
-    var median: Double { samples[samples.count / 2] }
-    var min: Double { samples[0] }
-    var max: Double { samples[samples.count - 1] }
+    private var sorted: [Double] { samples.sorted() }
+    var median: Double { sorted.median }
+    var min: Double { sorted[0] }
+    var max: Double { sorted[sorted.count - 1] }
+
+    /// The median over the rounds of this workload's time divided by `baseline`'s in the same round: the two
+    /// ran seconds apart, so a burst of load from elsewhere skews few of these ratios, and the median drops
+    /// those.
+    func medianRatio(to baseline: Measurement) -> Double {
+        zip(samples, baseline.samples).map { $0 / $1 }.sorted().median
+    }
+}
+
+extension [Double] {
+    /// The middle element of a sorted, non-empty, odd-length array.
+    fileprivate var median: Double { self[count / 2] }
 }
 
 struct Harness {
@@ -36,7 +49,7 @@ struct Harness {
         }
         var results: [String: Measurement] = [:]
         for (index, workload) in workloads.enumerated() {
-            results[workload.name] = Measurement(samples: samples[index].sorted())
+            results[workload.name] = Measurement(samples: samples[index])
         }
         return results
     }

@@ -28,7 +28,7 @@ struct Target {
     /// The measured ratio, or `nil` when either workload was not run.
     func ratio(in results: [String: Measurement]) -> Double? {
         guard let measured = results[workload], let base = results[baseline] else { return nil }
-        return (measured.median / elements.workload) / (base.median / elements.baseline)
+        return measured.medianRatio(to: base) * elements.baseline / elements.workload
     }
 }
 
@@ -44,7 +44,7 @@ struct Report {
     private func ratio(of workload: Workload) -> (value: Double, baseline: String)? {
         guard let baseline = workload.baseline, let base = results[baseline], let measured = results[workload.name]
         else { return nil }
-        return (measured.median / base.median, baseline)
+        return (measured.medianRatio(to: base), baseline)
     }
 
     // MARK: Text
@@ -68,7 +68,8 @@ struct Report {
             }.joined(separator: "   ").trimmingCharacters(in: .whitespaces)
         }
         var lines = [line(header)] + body.map(line)
-        lines += ["", "Targets (issue 6):"]
+        lines += ["(ratio: the median over the rounds of the time ÷ the baseline's time in the same round)"]
+        lines += ["", "Targets:"]
         for target in Target.all {
             guard let ratio = target.ratio(in: results) else { continue }
             let verdict = ratio <= target.limit ? "met    " : "NOT MET"
@@ -97,6 +98,8 @@ struct Report {
     /// The table and the targets as Markdown, to paste into `Docs/Performance.md`.
     var markdown: String {
         var lines = [
+            "Measured \(Machine.summary), built with `swift run -c release Benchmarks`.",
+            "",
             "| Workload | Median ns/op | Min–max ns/op | Ratio to baseline |",
             "|----------|-------------:|--------------:|-------------------|",
         ]
