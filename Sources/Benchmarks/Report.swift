@@ -83,12 +83,11 @@ struct Report {
 
     /// `10: 45.1 ns, 100: 30.2 ns, …` for the array workloads that ran.
     private var perElementCosts: String? {
+        let prefix = "encode.array."
         let costs = rows.compactMap { row -> String? in
-            guard row.workload.name.hasPrefix("encode.array."),
-                let count = Double(row.workload.name.dropFirst("encode.array.".count))
-            else { return nil }
-            return
-                "\(row.workload.name.dropFirst("encode.array.".count)): \((row.measurement.median / count).fixed()) ns"
+            let length = row.workload.name.dropFirst(prefix.count)
+            guard row.workload.name.hasPrefix(prefix), let count = Double(length) else { return nil }
+            return "\(length): \((row.measurement.median / count).fixed()) ns"
         }
         return costs.isEmpty ? nil : costs.joined(separator: ", ")
     }

@@ -25,8 +25,8 @@ struct Workload {
 }
 
 extension Workload {
-    /// Every workload of the table, in the order the table lists them. Names and baselines are the ones the
-    /// issue defines; `Docs/Performance.md` explains each.
+    /// Every workload of the table, in the order the table lists them. The names are stable (scripts read the
+    /// JSON output); `Docs/Performance.md` explains each.
     static func all() throws -> [Workload] {
         let encoder = QueryEncoder()
         let decoder = QueryDecoder()
@@ -39,6 +39,7 @@ extension Workload {
             try decoder.decode(Typical.self, from: typicalQuery) == typical
         else { throw BenchmarkError("a decoder does not read the typical query back") }
         let arrays = [10, 100, 1000, 10000].map { (count: $0, value: IntArray(count: $0)) }
+        let nested = Nested()
         let ranking = TestRankingRequest(query: .init(totalLimit: 48, offset: 0, pageLimit: 6, age: nil))
 
         var workloads = [
@@ -62,13 +63,13 @@ extension Workload {
             Workload("encode.array.\(array.count)") { try encoder.encodeToString(array.value).utf8.count }
         }
         workloads += [
-            Workload("encode.nested.depth4") { try encoder.encodeToString(Nested()).utf8.count },
+            Workload("encode.nested.depth4") { try encoder.encodeToString(nested).utf8.count },
             Workload("request.build") { (try ranking.makeURLRequest().httpMethod ?? "").utf8.count },
         ]
         return workloads
     }
 
-    /// Workloads that only `--profile` runs: the lead's probes of the encoder's fixed costs.
+    /// Workloads that only `--profile` runs: probes of the encoder's fixed costs, per call and per field.
     static func profilingOnly() -> [Workload] {
         let encoder = QueryEncoder()
         return [

@@ -22,7 +22,12 @@ let usage = """
 var output = Output.table
 var filter: String?
 var arguments = CommandLine.arguments.dropFirst()
-let workloads = try Workload.all()
+let workloads: [Workload]
+do {
+    workloads = try Workload.all()
+} catch {
+    fail("could not prepare the workloads: \(error)")
+}
 
 while let argument = arguments.popFirst() {
     switch argument {
@@ -42,7 +47,11 @@ while let argument = arguments.popFirst() {
         guard let workload = (workloads + Workload.profilingOnly()).first(where: { $0.name == name }) else {
             fail("no workload named \(name); --list shows them")
         }
-        print(try workload.run(count))
+        do {
+            print(try workload.run(count))
+        } catch {
+            fail("\(name) failed: \(error)")
+        }
         exit(0)
     case "--help", "-h":
         print(usage)
@@ -65,8 +74,13 @@ guard !selected.isEmpty else { fail("no workload matches \"\(filter ?? "")\"; --
 // Progress goes to a terminal only, so that logs and `--json` output stay clean.
 let showsProgress = isatty(STDERR_FILENO) != 0
 let harness = Harness()
-let results = try harness.measure(selected) { name in
-    if showsProgress { FileHandle.standardError.write(Data("calibrating \(name)…\n".utf8)) }
+let results: [String: Measurement]
+do {
+    results = try harness.measure(selected) { name in
+        if showsProgress { FileHandle.standardError.write(Data("calibrating \(name)…\n".utf8)) }
+    }
+} catch {
+    fail("a workload failed: \(error)")
 }
 if showsProgress { FileHandle.standardError.write(Data("timed \(harness.rounds) rounds\n".utf8)) }
 
