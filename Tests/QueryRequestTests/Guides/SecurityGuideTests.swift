@@ -94,6 +94,12 @@ extension SecurityGuide {
                 return
             }
             #expect(context.codingPath.map(\.stringValue) == ["tags"])
+            for index in ["01", "+1", "-1"] {
+                #expect(throws: DecodingError.self, "index \(index)") {
+                    try decoder.decode(Search.self, from: "term=x&tags[\(index)]=a")
+                }
+            }
+            #expect(try decoder.decode(Search.self, from: "term=x&tags[1]=b&tags[0]=a").tags == ["a", "b"])
         }
 
         @Test func aDuplicateParameterThrows() throws {
