@@ -127,14 +127,7 @@ extension DecodingState {
                     ))
             }
             guard node.firstValue >= 0 else { throw missing(type, path: path) }
-            guard node.moreValues.isEmpty else {
-                throw DecodingError.dataCorrupted(
-                    DecodingError.Context(
-                        codingPath: path.codingPath,
-                        debugDescription:
-                            "The parameter \"\(nodeName(index))\" appears \(node.valueCount) times, but \(type) takes one value."
-                    ))
-            }
+            guard node.moreValues.isEmpty else { throw repeated(index, expected: "\(type) takes one value", path: path) }
             return node.firstValue
         }
     }
@@ -214,12 +207,7 @@ extension DecodingState {
             try requireNoChildren(index, type: type, path: path)
             guard node.firstValue >= 0 else { return [] }
             guard node.moreValues.isEmpty else {
-                throw DecodingError.dataCorrupted(
-                    DecodingError.Context(
-                        codingPath: path.codingPath,
-                        debugDescription:
-                            "The parameter \"\(nodeName(index))\" appears \(node.valueCount) times, but a comma-separated array is one parameter."
-                    ))
+                throw repeated(index, expected: "a comma-separated array is one parameter", path: path)
             }
             elements = try splitList(node.firstValue, path: path)
         case .repeatedKeys:
@@ -351,6 +339,17 @@ extension DecodingState {
             }
         }
         return name
+    }
+
+    /// A parameter sent more than once where one is expected: parameter pollution is refused, not
+    /// resolved by picking one.
+    private func repeated(_ index: Int, expected: String, path: PathContext) -> DecodingError {
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: path.codingPath,
+                debugDescription:
+                    "The parameter \"\(nodeName(index))\" appears \(nodes[index].valueCount) times, but \(expected)."
+            ))
     }
 
     func missing(_ type: Any.Type, path: PathContext) -> DecodingError {
