@@ -1,5 +1,6 @@
 import Foundation
 import QueryRequest
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -145,9 +146,8 @@ extension MigrationGuide {
         }
 
         @Test func theGuideShowsTheCodeCompiledHere() throws {
-            let snippetLines = CodeCopies.swiftBlockLines(ofMarkdown: try CodeCopies.text(of: "Docs/Migration.md"))
-            #expect(snippetLines.count > 40)
-            #expect(try CodeCopies.missing(snippetLines, from: #filePath) == [])
+            #expect(try GuideSnippets.linesMissing(from: "Docs/Migration.md", compiledIn: #filePath) == [])
+            #expect(try GuideSnippets.codeLineCount(of: "Docs/Migration.md") > 40)
         }
 
         /// The `name=value` pairs of a URL's query, as written.

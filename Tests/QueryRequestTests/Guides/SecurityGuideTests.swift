@@ -1,5 +1,6 @@
 import Foundation
 import QueryRequest
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -153,9 +154,8 @@ extension SecurityGuide {
         }
 
         @Test func theGuideShowsTheCodeCompiledHere() throws {
-            let snippetLines = CodeCopies.swiftBlockLines(ofMarkdown: try CodeCopies.text(of: "Docs/Security.md"))
-            #expect(snippetLines.count > 20)
-            #expect(try CodeCopies.missing(snippetLines, from: #filePath) == [])
+            #expect(try GuideSnippets.linesMissing(from: "Docs/Security.md", compiledIn: #filePath) == [])
+            #expect(try GuideSnippets.codeLineCount(of: "Docs/Security.md") > 20)
         }
     }
 }
