@@ -127,7 +127,9 @@ extension DecodingState {
                     ))
             }
             guard node.firstValue >= 0 else { throw missing(type, path: path) }
-            guard node.moreValues.isEmpty else { throw repeated(index, expected: "\(type) takes one value", path: path) }
+            guard node.moreValues.isEmpty else {
+                throw repeated(index, expected: "\(type) takes one value", path: path)
+            }
             return node.firstValue
         }
     }

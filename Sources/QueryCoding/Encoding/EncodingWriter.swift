@@ -138,7 +138,8 @@ final class EncodingWriter {
         let last = pairs.count - 1
         guard let text = pairs[last].value else { return }
         pairs[last].value = nil
-        _ = text.utf8.withContiguousStorageIfAvailable { bytes.append($0) }
+        _ =
+            text.utf8.withContiguousStorageIfAvailable { bytes.append($0) }
             ?? Array(text.utf8).withUnsafeBufferPointer { bytes.append($0) }
     }
 

@@ -16,8 +16,8 @@ enum Readme {
     }
 
     enum Hosts: String, APIHost {
-        case production = "api.example.com"            // no scheme → https
-        case local = "http://127.0.0.1:8080/api"       // scheme, port and base path kept
+        case production = "api.example.com"  // no scheme → https
+        case local = "http://127.0.0.1:8080/api"  // scheme, port and base path kept
     }
 
     struct SearchRequest: Request {
@@ -99,7 +99,8 @@ enum Readme {
         #expect(try encoded(Days()) == "type=day,month")
         #expect(try encoded(Days()) { $0.arrayEncodingStrategy = .repeatedKeys } == "type=day&type=month")
         #expect(try encoded(Days()) { $0.arrayEncodingStrategy = .brackets } == "type%5B%5D=day&type%5B%5D=month")
-        #expect(try encoded(Days()) { $0.arrayEncodingStrategy = .indexedBrackets } == "type%5B0%5D=day&type%5B1%5D=month")
+        #expect(
+            try encoded(Days()) { $0.arrayEncodingStrategy = .indexedBrackets } == "type%5B0%5D=day&type%5B1%5D=month")
         #expect(try encoded(Nested()) == "filter.min=1")
         #expect(try encoded(Nested()) { $0.nestedKeyEncodingStrategy = .brackets } == "filter%5Bmin%5D=1")
         #expect(try encoded(Moment()) == "date=2017-10-31T16%3A15%3A56Z")
