@@ -55,6 +55,26 @@ case "handitems":
         ]
         total &+= items.count
     }
+case "handdec":
+    let s = try encoder.encodeToString(value)
+    for _ in 0..<n {
+        let items = URLComponents(string: "?" + s)!.queryItems!
+        var t = Typical()
+        for item in items {
+            switch item.name {
+            case "totalLimit": t.totalLimit = Int(item.value!)!
+            case "offset": t.offset = Int(item.value!)!
+            case "pageLimit": t.pageLimit = Int(item.value!)!
+            case "age": t.age = Int(item.value!)
+            case "type": t.type = item.value!.split(separator: ",").map(String.init)
+            case "field": t.field = item.value!.split(separator: ",").map(String.init)
+            case "device_id": t.deviceID = item.value!
+            case "keyword": t.keyword = item.value!
+            default: break
+            }
+        }
+        total &+= t.totalLimit
+    }
 case "dec":
     let s = try encoder.encodeToString(value)
     let d = QueryDecoder()

@@ -23,22 +23,46 @@ final class CodingPathNode {
 }
 
 /// Where a value sits: a materialized path plus, for values read straight from a container, the key
-/// that has not been linked in yet (most values are read without anyone asking for their path).
+/// (and array index) not linked in yet — most values are read without anyone asking for their path.
 struct PathContext {
     let parent: CodingPathNode?
     let key: (any CodingKey)?
+    /// The index of an array element below `key` (or below `parent` when there is no key).
+    var elementIndex: Int? = nil
     /// The parameter name that was looked up, for messages about a missing parameter.
     var expectedName: String? = nil
 
     var codingPath: [any CodingKey] {
-        let base = parent?.path ?? []
-        guard let key else { return base }
-        return base + [key]
+        var path = parent?.path ?? []
+        if let key { path.append(key) }
+        if let elementIndex { path.append(IndexKey(elementIndex)) }
+        return path
     }
 
+    /// The path as a node, linking in the pending key and index.
     func materialize() -> CodingPathNode? {
-        guard let key else { return parent }
-        return CodingPathNode(parent: parent, key: key)
+        var node = parent
+        if let key { node = CodingPathNode(parent: node, key: key) }
+        if let elementIndex { node = CodingPathNode(parent: node, key: IndexKey(elementIndex)) }
+        return node
+    }
+
+    /// The path of element `index` of the array at this path.
+    func element(_ index: Int) -> PathContext {
+        if elementIndex == nil { return PathContext(parent: parent, key: key, elementIndex: index) }
+        return PathContext(parent: materialize(), key: nil, elementIndex: index)
+    }
+
+    /// The key a missing value is reported under: the pending index, or else the pending key.
+    var lastKey: (any CodingKey)? {
+        elementIndex.map { IndexKey($0) } ?? key
+    }
+
+    /// The path above ``lastKey``.
+    var pathAboveLastKey: [any CodingKey] {
+        var path = parent?.path ?? []
+        if elementIndex != nil, let key { path.append(key) }
+        return path
     }
 
     static var root: PathContext { PathContext(parent: nil, key: nil) }
@@ -103,14 +127,7 @@ extension DecodingState {
                     ))
             }
             guard node.firstValue >= 0 else { throw missing(type, path: path) }
-            guard node.moreValues.isEmpty else {
-                throw DecodingError.dataCorrupted(
-                    DecodingError.Context(
-                        codingPath: path.codingPath,
-                        debugDescription:
-                            "The parameter \"\(nodeName(index))\" appears \(node.valueCount) times, but \(type) takes one value."
-                    ))
-            }
+            guard node.moreValues.isEmpty else { throw repeated(index, expected: "\(type) takes one value", path: path) }
             return node.firstValue
         }
     }
@@ -190,12 +207,7 @@ extension DecodingState {
             try requireNoChildren(index, type: type, path: path)
             guard node.firstValue >= 0 else { return [] }
             guard node.moreValues.isEmpty else {
-                throw DecodingError.dataCorrupted(
-                    DecodingError.Context(
-                        codingPath: path.codingPath,
-                        debugDescription:
-                            "The parameter \"\(nodeName(index))\" appears \(node.valueCount) times, but a comma-separated array is one parameter."
-                    ))
+                throw repeated(index, expected: "a comma-separated array is one parameter", path: path)
             }
             elements = try splitList(node.firstValue, path: path)
         case .repeatedKeys:
@@ -229,28 +241,28 @@ extension DecodingState {
     private func splitList(_ value: Int, path: PathContext) throws -> [DecodingPosition] {
         let pair = values[value].pair
         let limit = options.limits.maximumArrayLength
-        var pieces: [Text] = []
+        var elements: [DecodingPosition] = []
+        func add(_ text: Text) throws {
+            guard elements.count < limit else {
+                throw QueryDecodingLimitError(limit: .arrayLength, maximum: limit, parameter: pairNames[pair])
+            }
+            elements.append(.value(values.count))
+            values.append(Value(text: text, pair: pair))
+        }
         switch values[value].text {
         case .encoded(let range):
             var start = range.lowerBound
             for index in range where source[index] == UInt8(ascii: ",") {
-                pieces.append(.encoded(start..<index))
+                try add(.encoded(start..<index))
                 start = index + 1
-                if pieces.count > limit { break }
             }
-            pieces.append(.encoded(start..<range.upperBound))
+            try add(.encoded(start..<range.upperBound))
         case .plain(let string):
             for piece in string.split(separator: ",", omittingEmptySubsequences: false) {
-                pieces.append(.plain(String(piece)))
-                if pieces.count > limit { break }
+                try add(.plain(String(piece)))
             }
         }
-        guard pieces.count <= limit else {
-            throw QueryDecodingLimitError(limit: .arrayLength, maximum: limit, parameter: pairNames[pair])
-        }
-        let first = values.count
-        for piece in pieces { values.append(Value(text: piece, pair: pair)) }
-        return (first..<values.count).map(DecodingPosition.value)
+        return elements
     }
 
     /// The children `0`, `1`, … of an indexed array, which must be dense. Indices are compared as
@@ -329,6 +341,17 @@ extension DecodingState {
         return name
     }
 
+    /// A parameter sent more than once where one is expected: parameter pollution is refused, not
+    /// resolved by picking one.
+    private func repeated(_ index: Int, expected: String, path: PathContext) -> DecodingError {
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: path.codingPath,
+                debugDescription:
+                    "The parameter \"\(nodeName(index))\" appears \(nodes[index].valueCount) times, but \(expected)."
+            ))
+    }
+
     func missing(_ type: Any.Type, path: PathContext) -> DecodingError {
         let description =
             if let name = path.expectedName {
@@ -336,9 +359,9 @@ extension DecodingState {
             } else {
                 "The query has no value for this \(type)."
             }
-        if let key = path.key {
+        if let key = path.lastKey {
             return DecodingError.keyNotFound(
-                key, DecodingError.Context(codingPath: path.parent?.path ?? [], debugDescription: description))
+                key, DecodingError.Context(codingPath: path.pathAboveLastKey, debugDescription: description))
         }
         return DecodingError.valueNotFound(
             type, DecodingError.Context(codingPath: path.codingPath, debugDescription: description))

@@ -18,15 +18,20 @@ final class DecodingState {
     let options: DecodingOptions
     /// The query's UTF-8 bytes (empty when decoding items).
     let source: [UInt8]
+    // The stores below belong to this one call and are never accessed overlappingly, so they skip the
+    // runtime exclusivity checks, which would otherwise cost more than the work itself.
+
     /// Every pair's decoded name, for messages.
-    private(set) var pairNames: [String] = []
+    @exclusivity(unchecked) private(set) var pairNames: [String] = []
     /// Pair values, then list elements as arrays split them.
-    var values: [Value] = []
+    @exclusivity(unchecked) var values: [Value] = []
     /// The root (0) and an empty node (1), then every named node.
-    private(set) var nodes: [DecodingNode] = [DecodingNode(firstPair: -1), DecodingNode(firstPair: -1)]
+    @exclusivity(unchecked) private(set) var nodes: [DecodingNode] = [
+        DecodingNode(firstPair: -1), DecodingNode(firstPair: -1),
+    ]
     private let segmentation: NameSegmentation
     /// Reused for percent-decoding. Code that reads it must not call back into the state.
-    var scratchBuffer: [UInt8] = []
+    @exclusivity(unchecked) var scratchBuffer: [UInt8] = []
 
     // MARK: Parsing
 
@@ -40,6 +45,16 @@ final class DecodingState {
         guard bytes.count <= limits.maximumInputLength else {
             throw QueryDecodingLimitError(limit: .inputLength, maximum: limits.maximumInputLength)
         }
+
+        // Size the stores once: one pair per `&`, most of them direct children of the root, and a
+        // value per pair and per comma (list elements).
+        var separators = 0
+        var commas = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "&") { separators += 1 } else if byte == UInt8(ascii: ",") { commas += 1 }
+        }
+        reserve(pairs: Swift.min(separators + 1, limits.maximumParameterCount))
+        values.reserveCapacity(values.capacity + commas)
 
         var start = 0
         while start <= bytes.count {
@@ -72,9 +87,17 @@ final class DecodingState {
                 throw QueryDecodingLimitError(limit: .inputLength, maximum: limits.maximumInputLength)
             }
         }
+        reserve(pairs: items.count)
         for item in items {
             try addPair(name: item.name, value: .plain(item.value ?? ""))
         }
+    }
+
+    private func reserve(pairs count: Int) {
+        pairNames.reserveCapacity(count)
+        values.reserveCapacity(count)
+        nodes.reserveCapacity(count + 2)
+        nodes[0].children.reserveCapacity(count)
     }
 
     private func decodeName(_ range: Range<Int>) throws -> String {

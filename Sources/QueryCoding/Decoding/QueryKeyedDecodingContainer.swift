@@ -85,6 +85,14 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let (position, path) = locate(key)
+        // The commonest composite fields, recognised by comparing metadata (cheap) rather than by the
+        // conformance lookup of the general path.
+        if T.self == [String].self {
+            return unsafeBitCast(try [String].decodeQuery(from: state, at: position, path: path), to: T.self)
+        }
+        if T.self == [Int].self {
+            return unsafeBitCast(try [Int].decodeQuery(from: state, at: position, path: path), to: T.self)
+        }
         return try state.decode(type, at: position, path: path)
     }
 

@@ -132,6 +132,7 @@ extension EncodingWriter {
                         "A Set is written in the order of its elements' text, so its elements must be scalars.",
                     underlyingError: error))
         }
-        return scratch.pairs.isEmpty ? [] : Array(scratch.bytes[scratch.pairs[0].value..<scratch.bytes.count])
+        guard let item = scratch.makeItems().first else { return [] }
+        return Array((item.value ?? "").utf8)
     }
 }

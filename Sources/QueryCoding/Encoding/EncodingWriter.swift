@@ -29,6 +29,8 @@ final class EncodingWriter {
     let spaceAsPlus: Bool
     /// Whether pairs are recorded (for sorting or items) rather than separated by `&` and `=`.
     let recordsPairs: Bool
+    /// Items output: a name or value that is one whole string is kept as that string, not copied.
+    let keepsStrings: Bool
     /// A `.` in a key would be read back as nesting.
     let dotIsStructural: Bool
     /// A `[` or `]` in a key would be read back as nesting or an array index.
@@ -42,8 +44,10 @@ final class EncodingWriter {
     /// The full names of the composite values being encoded (structs, arrays, dictionaries), which
     /// their children's names start with. Append-only during a call, so ranges into it stay valid.
     @exclusivity(unchecked) var names = ByteBuffer(capacity: 0)
-    /// Where each pair's name and value start in ``bytes``, when ``recordsPairs``.
-    @exclusivity(unchecked) var pairs: [(name: Int, value: Int)] = []
+    /// The pairs, when ``recordsPairs``.
+    @exclusivity(unchecked) var pairs: [RecordedPair] = []
+    /// Items output only: the last pair's value is a whole string kept in its record, not yet in ``bytes``.
+    @exclusivity(unchecked) var valueIsPendingString = false
     /// How many pairs have been started.
     @exclusivity(unchecked) var pairCount = 0
     /// The first problem found after the fact: a container that cannot be written where it was asked for.
@@ -62,6 +66,8 @@ final class EncodingWriter {
         self.escapes = output == .percentEncoded
         self.spaceAsPlus = options.spaceEncoding == .plus
         self.recordsPairs = output == .items || sortsKeys
+        self.keepsStrings = output == .items
+        if recordsPairs { pairs.reserveCapacity(16) }
         self.dotIsStructural = options.nestedKeyEncoding == .dots
         self.bracketsAreStructural =
             options.nestedKeyEncoding == .brackets || options.arrayEncoding == .brackets
@@ -71,6 +77,15 @@ final class EncodingWriter {
     deinit {
         bytes.deallocate()
         names.deallocate()
+    }
+
+    /// Where a recorded pair's name and value are: in ``bytes`` (the value runs to the next pair's name),
+    /// or, in items output, kept whole as the strings that were written.
+    struct RecordedPair {
+        var nameStart: Int
+        var valueStart: Int
+        var name: String?
+        var value: String?
     }
 
     // MARK: Pairs
@@ -87,6 +102,7 @@ final class EncodingWriter {
     @inline(__always)
     func openPair(prefix: Range<Int>) -> Int {
         if !recordsPairs && pairCount > 0 { bytes.append(UInt8(ascii: "&")) }
+        valueIsPendingString = false
         let start = bytes.count
         appendName(prefix)
         return start
@@ -96,11 +112,34 @@ final class EncodingWriter {
     @inline(__always)
     func closePairName(start: Int) {
         if recordsPairs {
-            pairs.append((start, bytes.count))
+            pairs.append(RecordedPair(nameStart: start, valueStart: bytes.count))
         } else {
             bytes.append(UInt8(ascii: "="))
         }
         pairCount &+= 1
+    }
+
+    /// Items output: starts a pair whose whole name is `name`, kept as it is.
+    @inline(__always)
+    private func beginPair(wholeName name: String) {
+        valueIsPendingString = false
+        pairs.append(RecordedPair(nameStart: bytes.count, valueStart: bytes.count, name: name))
+        pairCount &+= 1
+    }
+
+    /// Before value bytes are appended in items output: moves a value kept as a string into ``bytes``.
+    @inline(__always)
+    func prepareValueBytes() {
+        if valueIsPendingString { movePendingStringToBytes() }
+    }
+
+    private func movePendingStringToBytes() {
+        valueIsPendingString = false
+        let last = pairs.count - 1
+        guard let text = pairs[last].value else { return }
+        pairs[last].value = nil
+        _ = text.utf8.withContiguousStorageIfAvailable { bytes.append($0) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { bytes.append($0) }
     }
 
     @inline(__always)
@@ -113,6 +152,7 @@ final class EncodingWriter {
     /// Separates the elements of a comma-separated list.
     @inline(__always)
     func appendListSeparator() {
+        prepareValueBytes()
         bytes.append(UInt8(ascii: ","))
     }
 
@@ -159,6 +199,25 @@ final class EncodingWriter {
         let result = key.utf8.withContiguousStorageIfAvailable { appendKey($0, to: &buffer) }
         if let result { return result }
         return Array(key.utf8).withUnsafeBufferPointer { appendKey($0, to: &buffer) }
+    }
+
+    /// Why `key` cannot be written, or `nil`; writes nothing.
+    @inline(__always)
+    func keyProblem(_ key: String) -> KeyProblem? {
+        let result = key.utf8.withContiguousStorageIfAvailable { keyProblem($0) }
+        if let result { return result }
+        return Array(key.utf8).withUnsafeBufferPointer { keyProblem($0) }
+    }
+
+    private func keyProblem(_ utf8: UnsafeBufferPointer<UInt8>) -> KeyProblem? {
+        if utf8.isEmpty { return .empty }
+        for byte in utf8 {
+            if byte == UInt8(ascii: ".") && dotIsStructural { return .structural(".") }
+            if (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")) && bracketsAreStructural {
+                return .structural(Character(Unicode.Scalar(byte)))
+            }
+        }
+        return nil
     }
 
     private func appendKey(_ utf8: UnsafeBufferPointer<UInt8>, to buffer: inout ByteBuffer) -> KeyProblem? {
@@ -224,6 +283,11 @@ final class EncodingWriter {
     /// Starts the pair of a field: the composite's name, the child's name, `=`.
     @inline(__always)
     func beginField(prefix: Range<Int>, name: String) -> KeyProblem? {
+        if keepsStrings && prefix.isEmpty {
+            if let problem = keyProblem(name) { return problem }
+            beginPair(wholeName: name)
+            return nil
+        }
         let start = openPair(prefix: prefix)
         if let problem = appendChildName(prefix: prefix, name: name, to: &bytes) { return problem }
         closePairName(start: start)
@@ -309,11 +373,20 @@ final class EncodingWriter {
     ///   written as items, where the comma could not be told from a separator.
     @inline(__always)
     func appendValue(_ text: String, isListElement: Bool) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { appendValue($0, isListElement: isListElement) }
+        if keepsStrings && !isListElement, let last = pairs.indices.last, pairs[last].value == nil,
+            pairs[last].valueStart == bytes.count
+        {
+            // The whole value of an item: keep the string itself.
+            pairs[last].value = text
+            valueIsPendingString = true
+            return true
+        }
+        return text.utf8.withContiguousStorageIfAvailable { appendValue($0, isListElement: isListElement) }
             ?? Array(text.utf8).withUnsafeBufferPointer { appendValue($0, isListElement: isListElement) }
     }
 
     func appendValue(_ utf8: UnsafeBufferPointer<UInt8>, isListElement: Bool) -> Bool {
+        prepareValueBytes()
         if escapes {
             PercentEncoding.append(utf8, to: &bytes, spaceAsPlus: spaceAsPlus)
         } else {
@@ -332,12 +405,14 @@ final class EncodingWriter {
     /// Appends ASCII text that needs no escaping (digits, `-`, `true`, …).
     @inline(__always)
     func appendUnreservedASCII(_ text: StaticString) {
+        prepareValueBytes()
         text.withUTF8Buffer { bytes.append($0) }
     }
 
     /// Appends the decimal digits of an integer.
     @inline(__always)
     func appendInteger<Integer: FixedWidthInteger>(_ value: Integer) {
+        prepareValueBytes()
         if Integer.isSigned && value < 0 {
             bytes.append(UInt8(ascii: "-"))
         }
@@ -350,14 +425,15 @@ final class EncodingWriter {
         if !recordsPairs {
             return String(decoding: bytes.bytes, as: UTF8.self)
         }
+        // Sorted output (string output never keeps whole strings: everything is in `bytes`).
         var result = ByteBuffer(capacity: bytes.count + 2 * pairs.count)
         defer { result.deallocate() }
         for (position, pair) in orderedPairIndices().enumerated() {
             if position > 0 { result.append(UInt8(ascii: "&")) }
-            let (nameStart, valueStart) = pairs[pair]
-            result.append(bytes[nameStart..<valueStart])
+            let record = pairs[pair]
+            result.append(bytes[record.nameStart..<record.valueStart])
             result.append(UInt8(ascii: "="))
-            result.append(bytes[valueStart..<valueEnd(of: pair)])
+            result.append(bytes[record.valueStart..<valueEnd(of: pair)])
         }
         return String(decoding: result.bytes, as: UTF8.self)
     }
@@ -366,27 +442,35 @@ final class EncodingWriter {
         var items: [URLQueryItem] = []
         items.reserveCapacity(pairs.count)
         for pair in orderedPairIndices() {
-            let (nameStart, valueStart) = pairs[pair]
+            let record = pairs[pair]
             items.append(
                 URLQueryItem(
-                    name: String(decoding: bytes[nameStart..<valueStart], as: UTF8.self),
-                    value: String(decoding: bytes[valueStart..<valueEnd(of: pair)], as: UTF8.self)))
+                    name: record.name ?? String(decoding: bytes[record.nameStart..<record.valueStart], as: UTF8.self),
+                    value: record.value
+                        ?? String(decoding: bytes[record.valueStart..<valueEnd(of: pair)], as: UTF8.self)))
         }
         return items
     }
 
     @inline(__always)
     private func valueEnd(of pair: Int) -> Int {
-        pair + 1 < pairs.count ? pairs[pair + 1].name : bytes.count
+        pair + 1 < pairs.count ? pairs[pair + 1].nameStart : bytes.count
     }
 
     /// The recorded pairs in output order: as written, or sorted by unescaped name, ties kept in order.
     private func orderedPairIndices() -> [Int] {
         var order = Array(pairs.indices)
         guard sortsKeys else { return order }
+        if keepsStrings {
+            let names = pairs.map { $0.name.map { Array($0.utf8) } ?? Array(bytes[$0.nameStart..<$0.valueStart]) }
+            order.sort { left, right in
+                names[left].lexicographicallyPrecedes(names[right]) || (names[left] == names[right] && left < right)
+            }
+            return order
+        }
         order.sort { left, right in
-            let leftName = bytes[pairs[left].name..<pairs[left].value]
-            let rightName = bytes[pairs[right].name..<pairs[right].value]
+            let leftName = bytes[pairs[left].nameStart..<pairs[left].valueStart]
+            let rightName = bytes[pairs[right].nameStart..<pairs[right].valueStart]
             switch compareUnescaped(leftName, rightName, escaped: escapes) {
             case .orderedAscending: return true
             case .orderedDescending: return false

@@ -6,14 +6,22 @@ import Foundation
 /// Scalars are written straight to the output, the commonest arrays too; this is the encoder's hot path.
 struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let position: EncodingPosition
-    // The position (held above) keeps the writer alive.
-    private unowned(unsafe) let writer: EncodingWriter
+    /// The position (held above) keeps the writer alive, so the hot path uses it without retaining it:
+    /// retain/release pairs cost more than writing a small field.
+    private let writerReference: Unmanaged<EncodingWriter>
 
     init(position: EncodingPosition) {
         self.position = position
-        self.writer = position.writer
+        self.writerReference = Unmanaged.passUnretained(position.writer)
         _ = position.openContainer(.keyed)
     }
+
+    @inline(__always)
+    private func withWriter<Result>(_ body: (EncodingWriter) throws -> Result) rethrows -> Result {
+        try writerReference._withUnsafeGuaranteedRef(body)
+    }
+
+    private var writer: EncodingWriter { writerReference.takeUnretainedValue() }
 
     var codingPath: [any CodingKey] { position.codingPath }
 
@@ -21,16 +29,19 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     @inline(__always)
     private func beginField(_ key: Key) throws {
         try position.require(.keyed)
-        let name = writer.keyName(key, codingPath: codingPath + [key])
-        if let problem = writer.beginField(prefix: position.name, name: name) {
-            throw EncodingWriter.keyError(name, problem: problem, codingPath: codingPath + [key])
+        let failure: (name: String, problem: EncodingWriter.KeyProblem)? = withWriter { writer in
+            let name = writer.keyName(key, codingPath: codingPath + [key])
+            return writer.beginField(prefix: position.name, name: name).map { (name, $0) }
+        }
+        if let failure {
+            throw EncodingWriter.keyError(failure.name, problem: failure.problem, codingPath: codingPath + [key])
         }
     }
 
     @inline(__always)
     private func encodeScalar<Scalar: QueryScalarEncodable>(_ value: Scalar, forKey key: Key) throws {
         try beginField(key)
-        try value.writeQueryText(to: writer, isListElement: false) { codingPath + [key] }
+        try withWriter { try value.writeQueryText(to: $0, isListElement: false) { codingPath + [key] } }
     }
 
     /// The site for values that need more than a scalar's pair: nil, composites, other types.
@@ -42,11 +53,11 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encodeNil(forKey key: Key) throws { try site(key).encodeNil() }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
         try beginField(key)
-        writer.appendBool(value)
+        withWriter { $0.appendBool(value) }
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
         try beginField(key)
-        _ = writer.appendValue(value, isListElement: false)
+        withWriter { _ = $0.appendValue(value, isListElement: false) }
     }
     mutating func encode(_ value: Double, forKey key: Key) throws { try encodeScalar(value, forKey: key) }
     mutating func encode(_ value: Float, forKey key: Key) throws { try encodeScalar(value, forKey: key) }
@@ -64,7 +75,7 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     @inline(__always)
     private func encodeInteger<Integer: FixedWidthInteger>(_ value: Integer, forKey key: Key) throws {
         try beginField(key)
-        writer.appendInteger(value)
+        withWriter { $0.appendInteger(value) }
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
@@ -72,14 +83,14 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         // conformance lookup, and written without a position of their own.
         if T.self == [String].self {
             let strings = unsafeBitCast(value, to: [String].self)
-            try writeList(count: strings.count, forKey: key) { index, isListElement in
+            try writeList(count: strings.count, forKey: key) { writer, index, isListElement in
                 guard writer.appendValue(strings[index], isListElement: isListElement) else {
                     throw EncodingWriter.commaError(strings[index], codingPath: codingPath + [key, IndexKey(index)])
                 }
             }
         } else if T.self == [Int].self {
             let integers = unsafeBitCast(value, to: [Int].self)
-            try writeList(count: integers.count, forKey: key) { index, _ in
+            try writeList(count: integers.count, forKey: key) { writer, index, _ in
                 writer.appendInteger(integers[index])
             }
         } else {
@@ -89,14 +100,19 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
 
     @inline(__always)
     private func writeList(
-        count: Int, forKey key: Key, element: (_ index: Int, _ isListElement: Bool) throws -> Void
+        count: Int, forKey key: Key,
+        element: (_ writer: EncodingWriter, _ index: Int, _ isListElement: Bool) throws -> Void
     ) throws {
         try position.require(.keyed)
-        let name = writer.keyName(key, codingPath: codingPath + [key])
-        do {
-            try writer.writeScalarList(prefix: position.name, name: name, count: count, writeElement: element)
-        } catch {
-            throw EncodingWriter.keyError(name, problem: error, codingPath: codingPath + [key])
+        try withWriter { writer in
+            let name = writer.keyName(key, codingPath: codingPath + [key])
+            do {
+                try writer.writeScalarList(prefix: position.name, name: name, count: count) { index, isListElement in
+                    try element(writer, index, isListElement)
+                }
+            } catch let problem as EncodingWriter.KeyProblem {
+                throw EncodingWriter.keyError(name, problem: problem, codingPath: codingPath + [key])
+            }
         }
     }
 
