@@ -1,5 +1,6 @@
 import Foundation
 import QueryCoding
+import TestSupport
 import Testing
 
 // The snippets of Docs/QueryEncoding.md, compiled and checked here so that the guide cannot rot.
@@ -73,13 +74,11 @@ extension QueryEncodingGuide {
     @Suite struct Tests {
         let guide: String
 
-        init() throws {
-            guide = try String(contentsOf: Self.guideURL, encoding: .utf8)
-        }
+        static let guidePath = "Docs/QueryEncoding.md"
 
-        static var guideURL: URL {
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Docs/QueryEncoding.md")
+        init() throws {
+            guide = try String(
+                contentsOf: GuideSnippets.repositoryRoot.appendingPathComponent(Self.guidePath), encoding: .utf8)
         }
 
         @Test func standaloneUse() throws {
@@ -188,25 +187,8 @@ extension QueryEncodingGuide {
         /// Every code line of the guide's Swift blocks (comments aside) appears in this file, so a snippet
         /// changed on one side only fails here.
         @Test func theGuideShowsTheCodeCompiledHere() throws {
-            let thisFile = URL(fileURLWithPath: #filePath)
-            let compiledLines = Set(
-                try String(contentsOf: thisFile, encoding: .utf8).split(separator: "\n")
-                    .map { $0.trimmingCharacters(in: .whitespaces) })
-
-            var snippetLines: [String] = []
-            var inSwiftBlock = false
-            for line in guide.split(separator: "\n", omittingEmptySubsequences: false) {
-                if line.hasPrefix("```") {
-                    inSwiftBlock = line == "```swift"
-                    continue
-                }
-                let code = line.trimmingCharacters(in: .whitespaces)
-                if inSwiftBlock, !code.isEmpty, !code.hasPrefix("//") {
-                    snippetLines.append(code)
-                }
-            }
-            #expect(snippetLines.count > 30)
-            #expect(snippetLines.filter { !compiledLines.contains($0) } == [])
+            #expect(try GuideSnippets.codeLineCount(of: Self.guidePath) > 30)
+            #expect(try GuideSnippets.linesMissing(from: Self.guidePath, compiledIn: #filePath) == [])
         }
     }
 }
