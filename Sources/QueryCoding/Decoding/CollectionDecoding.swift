@@ -26,6 +26,11 @@ extension Array: QueryDecodingFastPath where Element: Decodable {
     }
 }
 
+extension Array {
+    /// The first two elements.
+    fileprivate var pair: (Element, Element) { (self[0], self[1]) }
+}
+
 extension Set: QueryDecodingFastPath where Element: Decodable {
     /// The elements of the array at the position; a repeated element is kept once.
     static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
@@ -42,9 +47,19 @@ extension Dictionary: QueryDecodingFastPath where Key: Decodable, Value: Decodab
         let node = try state.keyedNode(at: position, path: path, type: Self.self)
         let parent = path.materialize()
         var result: [Key: Value] = [:]
+        var names: [Key: String] = [:]
         for (name, child) in state.nodes[node].children {
             let keyPath = PathContext(parent: parent, key: NameKey(name))
             let key = try makeKey(name, state: state, path: keyPath)
+            // `5` and `05` name one Int key: keeping either would depend on the order of a dictionary.
+            if let other = names.updateValue(name, forKey: key) {
+                let (first, second) = [other, name].sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.pair
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: path.codingPath,
+                        debugDescription:
+                            "The parameters \"\(first)\" and \"\(second)\" name the same \(Key.self) key \(key)."))
+            }
             result[key] = try state.decode(Value.self, at: .node(child), path: keyPath)
         }
         return result

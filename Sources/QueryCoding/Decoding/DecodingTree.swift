@@ -72,14 +72,16 @@ struct NameSegmentation {
         return segments
     }
 
-    /// Splits `key[a][b]` into `key`, `a`, `b`; `false` when the part is malformed.
+    /// Splits `key[a][b]` into `key`, `a`, `b` when brackets nest (otherwise a bracket is an ordinary
+    /// character of the segment); `false` when the part is malformed.
     private func appendBracketSegments(of part: Substring, to segments: inout [Substring]) -> Bool {
-        guard let open = part.firstIndex(of: "[") else {
-            guard !part.isEmpty, !part.contains("]") else { return false }
+        guard !part.isEmpty else { return false }
+        guard bracketsNest, let open = part.firstIndex(of: "[") else {
+            guard !(bracketsNest && part.contains("]")) else { return false }
             segments.append(part)
             return true
         }
-        guard bracketsNest, open > part.startIndex else { return false }
+        guard open > part.startIndex else { return false }
         let key = part[..<open]
         guard !key.contains("]") else { return false }
         segments.append(key)

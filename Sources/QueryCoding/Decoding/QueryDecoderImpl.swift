@@ -30,10 +30,9 @@ extension DecodingState {
     /// Decodes the whole query, which is a set of named parameters: a struct, a dictionary, or an
     /// optional of one (`nil` for an empty query).
     func decodeRoot<T: Decodable>(_ type: T.Type) throws -> T {
-        if T.self is any QueryIntegerDecoding.Type || T.self is any QueryFloatDecoding.Type || T.self == String.self
-            || T.self == Bool.self || T.self == Date.self || T.self == Data.self || T.self == URL.self
-            || T.self == UUID.self || T.self == Decimal.self || T.self is any QueryTopLevelArray.Type
-        {
+        // An empty query is `nil` for any optional, which needs no keys.
+        let isEmptyOptional = T.self is any QueryOptionalType.Type && nodes[0].children.isEmpty
+        if Self.hasNoKeys(T.self) && !isEmptyOptional {
             throw DecodingError.typeMismatch(
                 T.self,
                 DecodingError.Context(
@@ -46,7 +45,26 @@ extension DecodingState {
     }
 }
 
+extension DecodingState {
+    /// Whether values of `type` (or of the type an optional wraps) have no keys to read a query into.
+    static func hasNoKeys(_ type: Any.Type) -> Bool {
+        if let optional = type as? any QueryOptionalType.Type { return hasNoKeys(optional.wrappedType) }
+        return type is any QueryIntegerDecoding.Type || type is any QueryFloatDecoding.Type || type == String.self
+            || type == Bool.self || type == Date.self || type == Data.self || type == URL.self
+            || type == UUID.self || type == Decimal.self || type is any QueryTopLevelArray.Type
+    }
+}
+
 /// Arrays and sets, which cannot be a whole query.
 protocol QueryTopLevelArray {}
 extension Array: QueryTopLevelArray {}
 extension Set: QueryTopLevelArray {}
+
+/// An optional, seen through to the type it wraps.
+protocol QueryOptionalType {
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: QueryOptionalType {
+    static var wrappedType: Any.Type { Wrapped.self }
+}

@@ -5,18 +5,19 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     let state: DecodingState
     let node: Int
     let path: CodingPathNode?
-    /// Parameter names by converted key, for the `.custom` key strategy only.
-    private let customNames: [String: String]?
+    /// Parameter names by converted key, for the `.custom` key strategy only; more than one name when
+    /// several parameters convert to the same key.
+    private let customNames: [String: [String]]?
 
     init(state: DecodingState, node: Int, path: CodingPathNode?) {
         self.state = state
         self.node = node
         self.path = path
         if case .custom(let convert) = state.options.keyDecoding {
-            var names: [String: String] = [:]
+            var names: [String: [String]] = [:]
             for name in state.nodes[node].children.keys {
                 let converted = convert((path?.path ?? []) + [NameKey(name)]).stringValue
-                if names[converted] == nil { names[converted] = name }
+                names[converted, default: []].append(name)
             }
             customNames = names
         } else {
@@ -43,11 +44,21 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         case .useDefaultKeys: key.stringValue
         case .convertFromSnakeCase: KeyCaseConversion.toSeparatedWords(key.stringValue, separator: "_")
         case .convertFromKebabCase: KeyCaseConversion.toSeparatedWords(key.stringValue, separator: "-")
-        case .custom: customNames?[key.stringValue] ?? key.stringValue
+        case .custom: customNames?[key.stringValue]?.first ?? key.stringValue
         }
     }
 
-    private func locate(_ key: Key) -> (position: DecodingPosition, path: PathContext) {
+    private func locate(_ key: Key) throws -> (position: DecodingPosition, path: PathContext) {
+        if let names = customNames?[key.stringValue], names.count > 1 {
+            // Which parameter would win would depend on the order of a dictionary: refuse instead.
+            let sorted = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath + [key],
+                    debugDescription:
+                        "The parameters \(sorted.map { "\"\($0)\"" }.joined(separator: ", ")) all convert to the key \"\(key.stringValue)\"."
+                ))
+        }
         let name = name(for: key)
         let position: DecodingPosition = state.nodes[node].children[name].map(DecodingPosition.node) ?? .absent
         return (position, PathContext(parent: path, key: key, expectedName: name))
@@ -58,13 +69,13 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        let (position, path) = locate(key)
+        let (position, path) = try locate(key)
         return try state.isNil(at: position, path: path)
     }
 
     @inline(__always)
     private func decodeFast<T: QueryDecodingFastPath>(_ type: T.Type, forKey key: Key) throws -> T {
-        let (position, path) = locate(key)
+        let (position, path) = try locate(key)
         return try T.decodeQuery(from: state, at: position, path: path)
     }
 
@@ -82,9 +93,21 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeFast(type, forKey: key) }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeFast(type, forKey: key) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeFast(type, forKey: key) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try decodeFast(type, forKey: key) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try decodeFast(type, forKey: key) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
+        try decodeFast(Int128?.self, forKey: key)
+    }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
+        try decodeFast(UInt128?.self, forKey: key)
+    }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let (position, path) = locate(key)
+        let (position, path) = try locate(key)
         // The commonest composite fields, recognised by comparing metadata (cheap) rather than by the
         // conformance lookup of the general path.
         if T.self == [String].self {
@@ -118,7 +141,7 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     }
 
     private func decoder(for key: Key) throws -> QueryDecoderImpl {
-        let (position, path) = locate(key)
+        let (position, path) = try locate(key)
         return QueryDecoderImpl(state: state, position: position, path: path.materialize())
     }
 }

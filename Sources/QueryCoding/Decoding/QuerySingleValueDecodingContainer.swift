@@ -15,6 +15,11 @@ struct QuerySingleValueDecodingContainer: SingleValueDecodingContainer {
         (try? state.isNil(at: position, path: context)) ?? false
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decode(_ type: Int128.Type) throws -> Int128 { try state.decode(type, at: position, path: context) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try state.decode(type, at: position, path: context) }
+
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try state.decode(type, at: position, path: context)
     }

@@ -36,7 +36,16 @@ struct QueryUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         return true
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try decodeNext(type) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try decodeNext(type) }
+
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try decodeNext(type)
+    }
+
+    private mutating func decodeNext<T: Decodable>(_ type: T.Type) throws -> T {
         let (position, path) = try next(type)
         let value = try state.decode(type, at: position, path: path)
         currentIndex += 1

@@ -114,6 +114,10 @@ extension UInt8: QueryIntegerDecoding {}
 extension UInt16: QueryIntegerDecoding {}
 extension UInt32: QueryIntegerDecoding {}
 extension UInt64: QueryIntegerDecoding {}
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Int128: QueryIntegerDecoding {}
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension UInt128: QueryIntegerDecoding {}
 
 /// Decimal number text: `[+-]digits[.digits][(e|E)[+-]digits]`, also `.5` and `5.`; no `nan`, `inf`,
 /// hexadecimal or spaces, which `Double(_:)` and `Decimal(string:)` would otherwise accept or misread.
@@ -227,8 +231,8 @@ extension Data: QueryDecodingFastPath {
         let (text, value) = try state.decodeString(at: position, path: path, type: Data.self)
         let data: Data?
         switch state.options.dataDecoding {
-        case .base64: data = Data(base64Encoded: text)
-        case .base64URL: data = Base64URL.decode(text)
+        case .base64: data = Base64.decode(text)
+        case .base64URL: data = Base64.decodeURL(text)
         case .custom(let parse): data = try parse(text)
         }
         guard let data else { throw state.invalid(value, as: Data.self, path: path) }

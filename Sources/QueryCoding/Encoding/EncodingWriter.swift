@@ -417,7 +417,24 @@ final class EncodingWriter {
         if Integer.isSigned && value < 0 {
             bytes.append(UInt8(ascii: "-"))
         }
-        appendDecimalDigits(UInt64(value.magnitude), to: &bytes)
+        if Integer.Magnitude.bitWidth <= 64 {
+            appendDecimalDigits(UInt64(value.magnitude), to: &bytes)
+        } else {
+            appendWideDecimalDigits(value.magnitude)
+        }
+    }
+
+    /// The digits of an integer wider than 64 bits (`UInt128.max` has 39).
+    private func appendWideDecimalDigits<Magnitude: UnsignedInteger & FixedWidthInteger>(_ value: Magnitude) {
+        var digits: [UInt8] = []
+        var value = value
+        repeat {
+            let (quotient, remainder) = value.quotientAndRemainder(dividingBy: 10)
+            digits.append(UInt8(truncatingIfNeeded: remainder) &+ UInt8(ascii: "0"))
+            value = quotient
+        } while value != 0
+        digits.reverse()
+        digits.withUnsafeBufferPointer { bytes.append($0) }
     }
 
     // MARK: Results

@@ -71,6 +71,10 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encode(_ value: UInt16, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
 
     @inline(__always)
     private func encodeInteger<Integer: FixedWidthInteger>(_ value: Integer, forKey key: Key) throws {
@@ -158,6 +162,14 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         try encodeOptionalInteger(value, forKey: key)
     }
     mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encodeIfPresent(_ value: Int128?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encodeIfPresent(_ value: UInt128?, forKey key: Key) throws {
         try encodeOptionalInteger(value, forKey: key)
     }
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {

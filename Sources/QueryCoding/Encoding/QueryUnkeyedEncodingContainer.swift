@@ -48,7 +48,9 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     /// Encodes an element whose type is known to take the fast path.
     @inline(__always)
     mutating func encodeFast<T: QueryEncodingFastPath>(_ value: T) throws {
+        let pairsBefore = position.writer.pairCount
         try value.encodeQuery(at: nextSite())
+        try requireWritten(value, since: pairsBefore)
         finishElement()
     }
 
@@ -66,10 +68,37 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { try encodeFast(value) }
     mutating func encode(_ value: UInt32) throws { try encodeFast(value) }
     mutating func encode(_ value: UInt64) throws { try encodeFast(value) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { try encodeFast(value) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { try encodeFast(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
+        let pairsBefore = position.writer.pairCount
         try nextSite().encodeValue(value)
+        try requireWritten(value, since: pairsBefore)
         finishElement()
+    }
+
+    /// An indexed element that writes nothing (an empty array or struct) would shift the indices of the
+    /// elements after it, or vanish: refuse rather than lose it.
+    @inline(__always)
+    private func requireWritten<T>(_ value: T, since pairsBefore: Int) throws {
+        let writer = position.writer
+        if writer.pairCount == pairsBefore && writer.arrayEncoding == .indexedBrackets {
+            try throwNothingWritten(value)
+        }
+    }
+
+    @inline(never)
+    private func throwNothingWritten<T>(_ value: T) throws {
+        throw EncodingError.invalidValue(
+            value,
+            EncodingError.Context(
+                codingPath: codingPath + [IndexKey(count)],
+                debugDescription:
+                    "The array element at index \(count) writes no query parameter (it is empty), so its index would be lost; an element must hold at least one value."
+            ))
     }
 
     /// Encodes every element of an array, looking up the element type's fast path once for all.

@@ -90,6 +90,10 @@ extension UInt8: QueryIntegerEncoding {}
 extension UInt16: QueryIntegerEncoding {}
 extension UInt32: QueryIntegerEncoding {}
 extension UInt64: QueryIntegerEncoding {}
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Int128: QueryIntegerEncoding {}
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension UInt128: QueryIntegerEncoding {}
 
 /// Floating-point numbers are written as Swift's shortest text that reads back to the same value
 /// (`1.0`, `0.1`, `1e-07`, `-0.0`); NaN and infinities have no such text and throw.
@@ -187,7 +191,7 @@ extension Data: QueryScalarEncodable {
         case .base64:
             try writer.appendText(base64EncodedString(), isListElement: isListElement, codingPath: codingPath)
         case .base64URL:
-            writer.appendUnreservedText(Base64URL.encode(self))
+            writer.appendUnreservedText(Base64.encodeURL(self))
         case .custom(let format):
             try writer.appendText(format(self), isListElement: isListElement, codingPath: codingPath)
         }

@@ -155,12 +155,8 @@ import Testing
         #expect(try viaString(Tags(type: ["", ""]), coders) == Tags(type: ["", ""]))
     }
 
-    // BUG: under `.indexedBrackets` an element that writes nothing (an empty array or dictionary, a struct
-    // whose fields write nothing) leaves no pair, so the elements after it move or the array breaks:
-    // `Matrix(m: [[1], []])` encodes `m[0][0]=1` and reads back as `[[1]]`; `Matrix(m: [[], [1]])` encodes
-    // `m[1][0]=1`, which does not decode (gap at 0); `Listed(list: [Empty()])` reads back as `[]`. As with a
-    // nil element under `.omit`, encoding should throw rather than write something that reads back as
-    // something else.
+    // Regression: an indexed element that writes nothing (an empty array, dictionary or struct) used to
+    // vanish or shift the elements after it; encoding now throws, as for a nil element under `.omit`.
     @Test(arguments: NestingCase.allCases)
     func anIndexedElementThatWritesNothingThrowsOrRoundTrips(nesting: NestingCase) throws {
         let coders = Coders(arrays: .indexedBrackets, nesting: nesting)
