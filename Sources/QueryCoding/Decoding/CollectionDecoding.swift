@@ -48,7 +48,7 @@ extension Dictionary: QueryDecodingFastPath where Key: Decodable, Value: Decodab
         let parent = path.materialize()
         var result: [Key: Value] = [:]
         var names: [Key: String] = [:]
-        for (name, child) in state.nodes[node].children {
+        for (name, child) in state.children(of: node) {
             let keyPath = PathContext(parent: parent, key: NameKey(name))
             let key = try makeKey(name, state: state, path: keyPath)
             // `5` and `05` name one Int key: keeping either would depend on the order of a dictionary.

@@ -103,7 +103,7 @@ extension DecodingState {
     }
 
     func parameterName(of value: Int) -> String {
-        pairNames[values[value].pair]
+        nodeName(values[value].node)
     }
 
     // MARK: Shapes
@@ -117,7 +117,7 @@ extension DecodingState {
             throw missing(type, path: path)
         case .node(let index):
             let node = nodes[index]
-            guard node.children.isEmpty else {
+            guard !node.hasChildren else {
                 throw DecodingError.typeMismatch(
                     type,
                     DecodingError.Context(
@@ -170,7 +170,7 @@ extension DecodingState {
             return try isNilText(value, path: path)
         case .node(let index):
             let node = nodes[index]
-            if !node.children.isEmpty { return false }
+            if node.hasChildren { return false }
             if node.firstValue < 0 { return true }
             if !node.moreValues.isEmpty { return false }
             return try isNilText(node.firstValue, path: path)
@@ -217,13 +217,14 @@ extension DecodingState {
             elements = node.values.map(DecodingPosition.value)
         case .brackets:
             try requireNoValue(index, type: type, path: path)
-            guard let appended = node.children[""] else {
-                if let (name, _) = node.children.first {
+            let children = self.children(of: index)
+            guard let appended = child(of: index, named: "") else {
+                if let (name, _) = children.first {
                     throw unexpectedChild(name, of: index, expected: "\"[]\"", path: path)
                 }
                 return []
             }
-            if node.children.count > 1, let (name, _) = node.children.first(where: { !$0.key.isEmpty }) {
+            if children.count > 1, let (name, _) = children.first(where: { !$0.name.isEmpty }) {
                 throw unexpectedChild(name, of: index, expected: "\"[]\"", path: path)
             }
             try requireNoChildren(appended, type: type, path: path)
@@ -241,15 +242,15 @@ extension DecodingState {
 
     /// Splits a comma-separated value at its raw commas; an escaped comma (`%2C`) stays in its element.
     private func splitList(_ value: Int, path: PathContext) throws -> [DecodingPosition] {
-        let pair = values[value].pair
+        let node = values[value].node
         let limit = options.limits.maximumArrayLength
         var elements: [DecodingPosition] = []
         func add(_ text: Text) throws {
             guard elements.count < limit else {
-                throw QueryDecodingLimitError(limit: .arrayLength, maximum: limit, parameter: pairNames[pair])
+                throw QueryDecodingLimitError(limit: .arrayLength, maximum: limit, parameter: nodeName(node))
             }
             elements.append(.value(values.count))
-            values.append(Value(text: text, pair: pair))
+            values.append(Value(text: text, node: node))
         }
         switch values[value].text {
         case .encoded(let range):
@@ -270,21 +271,22 @@ extension DecodingState {
     /// The children `0`, `1`, … of an indexed array, which must be dense. Indices are compared as
     /// text against the count of children, never used to size anything, so `a[999999999]=x` is cheap.
     private func indexedElements(of index: Int, path: PathContext) throws -> [DecodingPosition] {
-        let children = nodes[index].children
+        let children = self.children(of: index)
+        let count = children.count
         var elements: [DecodingPosition] = []
-        elements.reserveCapacity(Swift.min(children.count, options.limits.maximumArrayLength + 1))
-        for position in 0..<children.count {
-            guard let child = children[String(position)] else {
-                let strays = children.keys.filter { key in
+        elements.reserveCapacity(Swift.min(count, options.limits.maximumArrayLength + 1))
+        for position in 0..<count {
+            guard let child = child(of: index, named: String(position)) else {
+                let strays = children.map(\.name).filter { key in
                     guard let number = Int(key), number >= 0, String(number) == key else { return true }
-                    return number >= children.count
+                    return number >= count
                 }
                 let stray = strays.sorted().first ?? String(position)
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(
                         codingPath: path.codingPath,
                         debugDescription:
-                            "The array \"\(nodeName(index))\" has \(children.count) elements, so its indices must be 0 to \(children.count - 1), but it has the index \"\(stray)\"."
+                            "The array \"\(nodeName(index))\" has \(count) elements, so its indices must be 0 to \(count - 1), but it has the index \"\(stray)\"."
                     ))
             }
             elements.append(.node(child))
@@ -293,7 +295,9 @@ extension DecodingState {
     }
 
     private func requireNoChildren(_ index: Int, type: Any.Type, path: PathContext) throws {
-        guard let (name, _) = nodes[index].children.first else { return }
+        let first = Int(nodes[index].firstChild)
+        guard first >= 0 else { return }
+        let name = nodes[first].segment
         throw unexpectedChild(name, of: index, expected: "no nested parameters", path: path)
     }
 
@@ -325,7 +329,7 @@ extension DecodingState {
         var current = index
         while current > 0 {
             segments.append(nodes[current].segment)
-            current = nodes[current].parent
+            current = Int(nodes[current].parent)
         }
         var name = ""
         for (depth, segment) in segments.reversed().enumerated() {

@@ -11,8 +11,8 @@ final class DecodingState {
 
     struct Value {
         let text: Text
-        /// The pair the value belongs to, for messages.
-        let pair: Int
+        /// The node the value's pair names, for messages.
+        let node: Int
     }
 
     let options: DecodingOptions
@@ -21,14 +21,17 @@ final class DecodingState {
     // The stores below belong to this one call and are never accessed overlappingly, so they skip the
     // runtime exclusivity checks, which would otherwise cost more than the work itself.
 
-    /// Every pair's decoded name, for messages.
-    @exclusivity(unchecked) private(set) var pairNames: [String] = []
+    /// How many pairs the query has.
+    private(set) var pairCount = 0
     /// Pair values, then list elements as arrays split them.
     @exclusivity(unchecked) var values: [Value] = []
     /// The root (0) and an empty node (1), then every named node.
     @exclusivity(unchecked) private(set) var nodes: [DecodingNode] = [
-        DecodingNode(firstPair: -1), DecodingNode(firstPair: -1),
+        DecodingNode(segment: "", parent: -1), DecodingNode(segment: "", parent: -1),
     ]
+    /// Children by name, for the nodes with many: looking a name up in a short list is cheaper than
+    /// hashing it, but a long list would make wide queries quadratic.
+    @exclusivity(unchecked) private var childIndexes: [Int: [String: Int]] = [:]
     private let segmentation: NameSegmentation
     /// Reused for percent-decoding. Code that reads it must not call back into the state.
     @exclusivity(unchecked) var scratchBuffer: [UInt8] = []
@@ -60,7 +63,7 @@ final class DecodingState {
         while start <= bytes.count {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
             if end > start {
-                guard pairNames.count < limits.maximumParameterCount else {
+                guard pairCount < limits.maximumParameterCount else {
                     throw QueryDecodingLimitError(limit: .parameterCount, maximum: limits.maximumParameterCount)
                 }
                 let equals = bytes[start..<end].firstIndex(of: UInt8(ascii: "=")) ?? end
@@ -94,10 +97,8 @@ final class DecodingState {
     }
 
     private func reserve(pairs count: Int) {
-        pairNames.reserveCapacity(count)
         values.reserveCapacity(count)
         nodes.reserveCapacity(count + 2)
-        nodes[0].children.reserveCapacity(count)
     }
 
     private func decodeName(_ range: Range<Int>) throws -> String {
@@ -118,21 +119,19 @@ final class DecodingState {
     }
 
     private func addPair(name: String, value: Text) throws {
-        let pair = pairNames.count
-        pairNames.append(name)
-        let valueIndex = values.count
-        values.append(Value(text: value, pair: pair))
-
+        pairCount += 1
         var node = 0
         if let segments = segmentation.segments(of: name) {
             let depthLimit = options.limits.maximumDepth
             guard segments.count - 1 <= depthLimit else {
                 throw QueryDecodingLimitError(limit: .depth, maximum: depthLimit, parameter: name)
             }
-            for segment in segments { node = child(of: node, named: String(segment), pair: pair) }
+            for segment in segments { node = childCreated(of: node, named: String(segment)) }
         } else {
-            node = child(of: node, named: name, pair: pair)
+            node = childCreated(of: node, named: name)
         }
+        let valueIndex = values.count
+        values.append(Value(text: value, node: node))
         if nodes[node].firstValue < 0 {
             nodes[node].firstValue = valueIndex
         } else {
@@ -140,13 +139,55 @@ final class DecodingState {
         }
     }
 
-    private func child(of node: Int, named segment: String, pair: Int) -> Int {
-        if let existing = nodes[node].children[segment] { return existing }
+    // MARK: Children
+
+    /// The child of `node` named `segment`, or `nil`.
+    func child(of node: Int, named segment: String) -> Int? {
+        if let index = childIndexes[node] { return index[segment] }
+        var child = Int(nodes[node].firstChild)
+        while child >= 0 {
+            if nodes[child].segment == segment { return child }
+            child = Int(nodes[child].nextSibling)
+        }
+        return nil
+    }
+
+    /// The children of `node` with their names, in the order they were first named.
+    func children(of node: Int) -> [(name: String, node: Int)] {
+        var result: [(name: String, node: Int)] = []
+        result.reserveCapacity(Int(nodes[node].childCount))
+        var child = Int(nodes[node].firstChild)
+        while child >= 0 {
+            result.append((nodes[child].segment, child))
+            child = Int(nodes[child].nextSibling)
+        }
+        return result
+    }
+
+    /// The child of `node` named `segment`, made if it does not exist yet.
+    private func childCreated(of node: Int, named segment: String) -> Int {
+        if let existing = child(of: node, named: segment) { return existing }
         let index = nodes.count
-        nodes.append(DecodingNode(firstPair: pair, parent: node, segment: segment))
-        nodes[node].children[segment] = index
+        nodes.append(DecodingNode(segment: segment, parent: node))
+        let last = Int(nodes[node].lastChild)
+        if last >= 0 { nodes[last].nextSibling = Int32(index) } else { nodes[node].firstChild = Int32(index) }
+        nodes[node].lastChild = Int32(index)
+        nodes[node].childCount += 1
+        let count = Int(nodes[node].childCount)
+        if count > Self.linearLookupLimit {
+            if count == Self.linearLookupLimit + 1 {
+                var index: [String: Int] = [:]
+                for (name, child) in children(of: node) { index[name] = child }
+                childIndexes[node] = index
+            } else {
+                childIndexes[node]?[segment] = index
+            }
+        }
         return index
     }
+
+    /// How many children a node has before its names are hashed.
+    private static let linearLookupLimit = 12
 }
 
 extension PercentDecoding.Failure {

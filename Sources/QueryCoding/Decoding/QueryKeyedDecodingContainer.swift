@@ -15,7 +15,7 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         self.path = path
         if case .custom(let convert) = state.options.keyDecoding {
             var names: [String: [String]] = [:]
-            for name in state.nodes[node].children.keys {
+            for (name, _) in state.children(of: node) {
                 let converted = convert((path?.path ?? []) + [NameKey(name)]).stringValue
                 names[converted, default: []].append(name)
             }
@@ -28,7 +28,7 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     var codingPath: [any CodingKey] { path?.path ?? [] }
 
     var allKeys: [Key] {
-        state.nodes[node].children.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { name in
+        state.children(of: node).map(\.name).compactMap { name in
             switch state.options.keyDecoding {
             case .useDefaultKeys: Key(stringValue: name)
             case .convertFromSnakeCase: Key(stringValue: KeyCaseConversion.fromSeparatedWords(name, separator: "_"))
@@ -60,12 +60,12 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
                 ))
         }
         let name = name(for: key)
-        let position: DecodingPosition = state.nodes[node].children[name].map(DecodingPosition.node) ?? .absent
+        let position: DecodingPosition = state.child(of: node, named: name).map(DecodingPosition.node) ?? .absent
         return (position, PathContext(parent: path, key: key, expectedName: name))
     }
 
     func contains(_ key: Key) -> Bool {
-        state.nodes[node].children[name(for: key)] != nil
+        state.child(of: node, named: name(for: key)) != nil
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
@@ -131,7 +131,7 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     func superDecoder() throws -> any Decoder {
         let name = "super"
-        let position: DecodingPosition = state.nodes[node].children[name].map(DecodingPosition.node) ?? .absent
+        let position: DecodingPosition = state.child(of: node, named: name).map(DecodingPosition.node) ?? .absent
         return QueryDecoderImpl(
             state: state, position: position, path: CodingPathNode(parent: path, key: NameKey(name)))
     }

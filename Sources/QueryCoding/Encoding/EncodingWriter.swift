@@ -282,7 +282,9 @@ final class EncodingWriter {
     }
 
     /// Starts the pair of a field: the composite's name, the child's name, `=`.
-    @inline(__always)
+    // Out of line on purpose: inlined into every container method, it made the hot path too large for
+    // the instruction cache, which cost more time than the call saves.
+    @inline(never)
     func beginField(prefix: Range<Int>, name: String) -> KeyProblem? {
         if keepsStrings && prefix.isEmpty {
             if let problem = keyProblem(name) { return problem }
@@ -372,7 +374,7 @@ final class EncodingWriter {
     ///
     /// - Returns: `false` when the text holds a comma and is an element of a comma-separated list
     ///   written as items, where the comma could not be told from a separator.
-    @inline(__always)
+    @inline(never)
     func appendValue(_ text: String, isListElement: Bool) -> Bool {
         if keepsStrings && !isListElement, let last = pairs.indices.last, pairs[last].value == nil,
             pairs[last].valueStart == bytes.count
