@@ -32,6 +32,23 @@ public enum GuideSnippets {
         return missing
     }
 
+    /// The guide's ```swift blocks that do not appear whole, as consecutive lines (trimmed, blank lines
+    /// left out), in the test file: a stricter check than ``linesMissing(from:compiledIn:includeBlock:)``.
+    public static func blocksMissing(from guide: String, compiledIn testFile: String) throws -> [[String]] {
+        let guideText = try String(contentsOf: repositoryRoot.appendingPathComponent(guide), encoding: .utf8)
+        let code = try String(contentsOf: URL(fileURLWithPath: testFile), encoding: .utf8)
+            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return swiftBlocks(in: guideText).filter { block in
+            !code.indices.contains { code[$0...].starts(with: block) }
+        }
+    }
+
+    /// The number of ```swift blocks in the guide.
+    public static func blockCount(of guide: String) throws -> Int {
+        let guideText = try String(contentsOf: repositoryRoot.appendingPathComponent(guide), encoding: .utf8)
+        return swiftBlocks(in: guideText).count
+    }
+
     /// The number of code lines in the guide's ```swift blocks, so a test can tell that it checked some.
     public static func codeLineCount(of guide: String) throws -> Int {
         let guideText = try String(contentsOf: repositoryRoot.appendingPathComponent(guide), encoding: .utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import QueryRequest
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -219,29 +220,8 @@ extension RequestsGuide {
         /// Every code line of the guide's Swift blocks (comments and `print` aside) appears in this file, so
         /// a snippet changed on one side only fails here.
         @Test func theGuideShowsTheCodeCompiledHere() throws {
-            let thisFile = URL(fileURLWithPath: #filePath)
-            let guide = thisFile.deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Docs/Requests.md")
-            let guideText = try String(contentsOf: guide, encoding: .utf8)
-            let compiledLines = Set(
-                try String(contentsOf: thisFile, encoding: .utf8).split(separator: "\n")
-                    .map { $0.trimmingCharacters(in: .whitespaces) })
-
-            var snippetLines: [String] = []
-            var inSwiftBlock = false
-            for line in guideText.split(separator: "\n", omittingEmptySubsequences: false) {
-                if line.hasPrefix("```") {
-                    inSwiftBlock = line == "```swift"
-                    continue
-                }
-                let code = line.trimmingCharacters(in: .whitespaces)
-                if inSwiftBlock, !code.isEmpty, !code.hasPrefix("//"), !code.hasPrefix("print(") {
-                    snippetLines.append(code)
-                }
-            }
-            #expect(snippetLines.count > 80)
-            #expect(snippetLines.filter { !compiledLines.contains($0) } == [])
+            #expect(try GuideSnippets.codeLineCount(of: "Docs/Requests.md") > 80)
+            #expect(try GuideSnippets.linesMissing(from: "Docs/Requests.md", compiledIn: #filePath) == [])
         }
     }
 }

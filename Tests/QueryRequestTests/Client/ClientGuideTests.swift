@@ -1,5 +1,6 @@
 import Foundation
 import QueryRequest
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -352,30 +353,11 @@ extension ClientGuide {
 /// Every Swift block of Docs/Client.md must appear in this file (compared line by line, ignoring
 /// indentation and blank lines), so that an edit to either one shows up here.
 @Suite struct ClientGuideMatchesTheDocs {
-    static func meaningfulLines(_ text: some StringProtocol) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-    }
-
     @Test func everySnippetIsCompiledHere() throws {
-        let thisFile = URL(fileURLWithPath: #filePath)
-        let root = thisFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let guide = try String(contentsOf: root.appendingPathComponent("Docs/Client.md"), encoding: .utf8)
-        let code = Self.meaningfulLines(try String(contentsOf: thisFile, encoding: .utf8))
-
-        let blocks = guide.components(separatedBy: "```swift\n").dropFirst().map {
-            Self.meaningfulLines($0.components(separatedBy: "```")[0])
-        }
-        #expect(blocks.count == 24)
-        for block in blocks {
-            let found = code.indices.contains { start in
-                code[start...].starts(with: block)
-            }
-            #expect(
-                found, "this Docs/Client.md snippet is not in ClientGuideTests.swift:\n\(block.joined(separator: "\n"))"
-            )
+        #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 24)
+        for block in try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: #filePath) {
+            Issue.record(
+                "this Docs/Client.md snippet is not in ClientGuideTests.swift:\n\(block.joined(separator: "\n"))")
         }
     }
 }
