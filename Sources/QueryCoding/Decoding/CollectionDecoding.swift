@@ -15,14 +15,38 @@ extension Array: QueryDecodingFastPath where Element: Decodable {
     static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
     {
         let elements = try state.elements(at: position, path: path, type: Self.self)
-        let parent = path.materialize()
+        // The element type's fast path is looked up once for the whole array.
+        if Element.self == String.self {
+            var strings: [String] = []
+            strings.reserveCapacity(elements.count)
+            for index in elements.indices {
+                strings.append(try state.decodeString(at: elements[index], path: path.element(index)).text)
+            }
+            return unsafeBitCast(strings, to: [Element].self)
+        }
+        if TypeTraits.of(Element.self).contains(.decodingFastPath),
+            let fast = Element.self as? any QueryDecodingFastPath.Type
+        {
+            return try decodeElements(elements, as: fast, state: state, path: path)
+        }
         var result: [Element] = []
         result.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            result.append(
-                try state.decode(Element.self, at: element, path: PathContext(parent: parent, key: IndexKey(index))))
+        for index in elements.indices {
+            result.append(try state.decode(Element.self, at: elements[index], path: path.element(index)))
         }
         return result
+    }
+
+    private static func decodeElements<Fast: QueryDecodingFastPath>(
+        _ elements: [DecodingPosition], as type: Fast.Type, state: DecodingState, path: PathContext
+    ) throws -> Self {
+        var result: [Fast] = []
+        result.reserveCapacity(elements.count)
+        for index in elements.indices {
+            result.append(try Fast.decodeQuery(from: state, at: elements[index], path: path.element(index)))
+        }
+        // `Element` is `Fast`: the cast above succeeded on the metatype.
+        return unsafeBitCast(result, to: [Element].self)
     }
 }
 

@@ -31,8 +31,8 @@ extension DecodingState {
     /// optional of one (`nil` for an empty query).
     func decodeRoot<T: Decodable>(_ type: T.Type) throws -> T {
         // An empty query is `nil` for any optional, which needs no keys.
-        let isEmptyOptional = T.self is any QueryOptionalType.Type && !nodes[0].hasChildren
-        if Self.hasNoKeys(T.self) && !isEmptyOptional {
+        let isEmptyOptional = !nodes[0].hasChildren && T.self is any QueryOptionalType.Type
+        if TypeTraits.of(T.self).contains(.hasNoKeys) && !isEmptyOptional {
             throw DecodingError.typeMismatch(
                 T.self,
                 DecodingError.Context(

@@ -20,7 +20,9 @@ extension Array: QueryEncodingFastPath where Element: Encodable {
             if try writeStrings(unsafeBitCast(self, to: [String].self), at: site) { return }
         } else if Element.self == Int.self {
             if try writeIntegers(unsafeBitCast(self, to: [Int].self), at: site) { return }
-        } else if let scalar = Element.self as? any QueryScalarEncodable.Type {
+        } else if TypeTraits.of(Element.self).contains(.encodingFastPath),
+            let scalar = Element.self as? any QueryScalarEncodable.Type
+        {
             if try encodeScalars(as: scalar, at: site) { return }
         }
         var container = QueryUnkeyedEncodingContainer(position: try site.makePosition())

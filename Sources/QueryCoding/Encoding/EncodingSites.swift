@@ -43,8 +43,8 @@ extension EncodingSite {
         // dearer) conformance lookup of the cast below.
         if T.self == [String].self { return try unsafeBitCast(value, to: [String].self).encodeQuery(at: self) }
         if T.self == [Int].self { return try unsafeBitCast(value, to: [Int].self).encodeQuery(at: self) }
-        // Asking the metatype is cheaper than casting the value when the answer is no (user types).
-        if T.self is any QueryEncodingFastPath.Type, let fast = value as? any QueryEncodingFastPath {
+        // The cast is asked only of types known to take it (see `TypeTraits`).
+        if TypeTraits.of(T.self).contains(.encodingFastPath), let fast = value as? any QueryEncodingFastPath {
             try fast.encodeQuery(at: self)
         } else {
             let position = try makePosition()

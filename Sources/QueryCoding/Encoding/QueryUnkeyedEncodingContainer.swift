@@ -103,7 +103,9 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     /// Encodes every element of an array, looking up the element type's fast path once for all.
     mutating func encodeElements<Element: Encodable>(of array: [Element]) throws {
-        if let fastType = Element.self as? any QueryEncodingFastPath.Type {
+        if TypeTraits.of(Element.self).contains(.encodingFastPath),
+            let fastType = Element.self as? any QueryEncodingFastPath.Type
+        {
             try encodeFastElements(of: array, as: fastType)
         } else {
             for element in array { try encode(element) }
