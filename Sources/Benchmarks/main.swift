@@ -1,1 +1,92 @@
-print("bench")
+import Foundation
+
+// `swift run -c release Benchmarks [--json | --markdown] [--filter <substring>]`
+// `swift run -c release Benchmarks --profile <workload> <iterations>` (for valgrind --tool=callgrind)
+// `swift run -c release Benchmarks --list`
+//
+// Docs/Performance.md describes the workloads, the method and the latest figures.
+
+enum Output { case table, json, markdown }
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(2)
+}
+
+let usage = """
+    usage: Benchmarks [--json | --markdown] [--filter <substring>]
+           Benchmarks --profile <workload> <iterations>
+           Benchmarks --list
+    """
+
+var output = Output.table
+var filter: String?
+var arguments = CommandLine.arguments.dropFirst()
+let workloads: [Workload]
+do {
+    workloads = try Workload.all()
+} catch {
+    fail("could not prepare the workloads: \(error)")
+}
+
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--json": output = .json
+    case "--markdown": output = .markdown
+    case "--filter":
+        guard let substring = arguments.popFirst() else { fail("--filter needs a substring\n\(usage)") }
+        filter = substring
+    case "--list":
+        for workload in workloads + Workload.profilingOnly() { print(workload.name) }
+        exit(0)
+    case "--profile":
+        // One workload, `iterations` times, no timing: only the checksum is printed, so that an
+        // instruction count (callgrind) sees the workload and next to nothing else.
+        guard let name = arguments.popFirst(), let count = arguments.popFirst().flatMap({ Int($0) }), count > 0
+        else { fail("--profile needs a workload name and a positive number of iterations\n\(usage)") }
+        guard let workload = (workloads + Workload.profilingOnly()).first(where: { $0.name == name }) else {
+            fail("no workload named \(name); --list shows them")
+        }
+        do {
+            print(try workload.run(count))
+        } catch {
+            fail("\(name) failed: \(error)")
+        }
+        exit(0)
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    default: fail("unknown argument \(argument)\n\(usage)")
+    }
+}
+
+#if DEBUG
+    FileHandle.standardError.write(Data("warning: a debug build; run `swift run -c release Benchmarks`\n".utf8))
+#endif
+
+// A selected workload's baseline runs too, so that its ratio can be shown.
+let selected = workloads.filter { workload in
+    guard let filter else { return true }
+    return workloads.contains { $0.name.contains(filter) && ($0.name == workload.name || $0.baseline == workload.name) }
+}
+guard !selected.isEmpty else { fail("no workload matches \"\(filter ?? "")\"; --list shows them") }
+
+// Progress goes to a terminal only, so that logs and `--json` output stay clean.
+let showsProgress = isatty(STDERR_FILENO) != 0
+let harness = Harness()
+let results: [String: Measurement]
+do {
+    results = try harness.measure(selected) { name in
+        if showsProgress { FileHandle.standardError.write(Data("calibrating \(name)…\n".utf8)) }
+    }
+} catch {
+    fail("a workload failed: \(error)")
+}
+if showsProgress { FileHandle.standardError.write(Data("timed \(harness.rounds) rounds\n".utf8)) }
+
+let report = Report(workloads: selected, results: results)
+switch output {
+case .table: print(report.text)
+case .json: print(report.json)
+case .markdown: print(report.markdown)
+}

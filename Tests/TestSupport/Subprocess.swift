@@ -135,12 +135,16 @@ public final class BackgroundProcess: @unchecked Sendable {
         stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self else { return }
-            self.lock.withLock { self.buffer.append(data) }
+            self.lock.lock()
+            self.buffer.append(data)
+            self.lock.unlock()
         }
         stderr.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self else { return }
-            self.lock.withLock { self.stderrBuffer.append(data) }
+            self.lock.lock()
+            self.stderrBuffer.append(data)
+            self.lock.unlock()
         }
         do {
             try process.run()
@@ -153,13 +157,20 @@ public final class BackgroundProcess: @unchecked Sendable {
     public var processIdentifier: Int32 { process.processIdentifier }
 
     /// Everything the process has written to standard error so far.
-    public var errorText: String { lock.withLock { String(decoding: stderrBuffer, as: UTF8.self) } }
+    public var errorText: String { locked { String(decoding: stderrBuffer, as: UTF8.self) } }
+
+    // `NSLock.withLock` needs macOS 14; the package supports macOS 13.
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
 
     /// The next line of standard output, waiting at most `timeout` seconds; `nil` on timeout or exit.
     public func readLine(timeout: TimeInterval) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            let line: String? = lock.withLock {
+            let line: String? = locked {
                 guard let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
                 let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
                 buffer.removeSubrange(buffer.startIndex...newline)
@@ -191,6 +202,14 @@ public final class BackgroundProcess: @unchecked Sendable {
 private final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
-    func set(_ value: Data) { lock.withLock { data = value } }
-    func get() -> Data { lock.withLock { data } }
+    func set(_ value: Data) {
+        lock.lock()
+        data = value
+        lock.unlock()
+    }
+    func get() -> Data {
+        lock.lock()
+        defer { lock.unlock() }
+        return data
+    }
 }

@@ -14,8 +14,52 @@ extension Optional: QueryEncodingFastPath where Wrapped: Encodable {
 extension Array: QueryEncodingFastPath where Element: Encodable {
     /// Elements in order, as the array strategy says.
     func encodeQuery<Site: EncodingSite>(at site: Site) throws {
+        // Arrays of scalars (the common case) are written straight from a struct field; the two most
+        // common element types are recognised without a conformance lookup.
+        if Element.self == String.self {
+            if try writeStrings(unsafeBitCast(self, to: [String].self), at: site) { return }
+        } else if Element.self == Int.self {
+            if try writeIntegers(unsafeBitCast(self, to: [Int].self), at: site) { return }
+        } else if TypeTraits.of(Element.self).contains(.encodingFastPath),
+            let scalar = Element.self as? any QueryScalarEncodable.Type
+        {
+            if try encodeScalars(as: scalar, at: site) { return }
+        }
         var container = QueryUnkeyedEncodingContainer(position: try site.makePosition())
         try container.encodeElements(of: self)
+    }
+
+    private func encodeScalars<Scalar: QueryScalarEncodable, Site: EncodingSite>(
+        as type: Scalar.Type, at site: Site
+    ) throws -> Bool {
+        // `Element` is `Scalar`: the cast above succeeded on the metatype.
+        try writeScalarElements(unsafeBitCast(self, to: [Scalar].self), at: site)
+    }
+}
+
+// Non-generic element writers for the two commonest arrays: their loops run specialized.
+
+private func writeStrings<Site: EncodingSite>(_ elements: [String], at site: Site) throws -> Bool {
+    let writer = site.writer
+    return try site.encodeScalarArray(count: elements.count) { index, isListElement, codingPath in
+        try writer.appendText(elements[index], isListElement: isListElement, codingPath: codingPath)
+    }
+}
+
+private func writeIntegers<Site: EncodingSite>(_ elements: [Int], at site: Site) throws -> Bool {
+    let writer = site.writer
+    return try site.encodeScalarArray(count: elements.count) { index, _, _ in
+        writer.appendInteger(elements[index])
+    }
+}
+
+@inline(__always)
+private func writeScalarElements<Scalar: QueryScalarEncodable, Site: EncodingSite>(
+    _ elements: [Scalar], at site: Site
+) throws -> Bool {
+    let writer = site.writer
+    return try site.encodeScalarArray(count: elements.count) { index, isListElement, codingPath in
+        try elements[index].writeQueryText(to: writer, isListElement: isListElement, codingPath: codingPath)
     }
 }
 
@@ -71,7 +115,7 @@ extension EncodingWriter {
     /// The unescaped text of a scalar value, found by writing it as the only element of a scratch
     /// repeated-keys array; a non-scalar value throws.
     func scalarText<T: Encodable>(of value: T, codingPath: [any CodingKey]) throws -> [UInt8] {
-        var options = self.options
+        var options = storage.options
         options.arrayEncoding = .repeatedKeys
         options.outputFormatting = []
         if options.nilEncoding == .omit { options.nilEncoding = .emptyValue }
@@ -90,6 +134,7 @@ extension EncodingWriter {
                         "A Set is written in the order of its elements' text, so its elements must be scalars.",
                     underlyingError: error))
         }
-        return scratch.pairs.isEmpty ? [] : Array(scratch.bytes[scratch.pairs[0].value...])
+        guard let item = scratch.makeItems().first else { return [] }
+        return Array((item.value ?? "").utf8)
     }
 }

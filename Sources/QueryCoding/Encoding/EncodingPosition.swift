@@ -17,9 +17,10 @@ final class EncodingPosition {
         case repeatedElement
         /// An element of a comma-separated list: scalars only. `pair` is the list's pair once started.
         case listElement(pair: Int, index: Int)
-        /// Nothing can be written here; every write throws the error. A `QueryEncoder` used as an
-        /// `Encoder` outside `encode`, or a container asked for where it cannot be written.
-        case unwritable(EncodingError)
+        /// Nothing can be written here; every write throws ``EncodingPosition/failure``. A
+        /// `QueryEncoder` used as an `Encoder` outside `encode`, or a container asked for where it cannot
+        /// be written.
+        case unwritable
     }
 
     /// The shape of container a value asks for.
@@ -33,13 +34,20 @@ final class EncodingPosition {
     /// The full name of this value in ``EncodingWriter/names``: children's names start with it.
     let name: Range<Int>
     let role: Role
+    /// Why nothing can be written here, for the ``Role/unwritable`` role. (`any Error` rather than
+    /// `EncodingError`: one word, so the many positions without a failure cost nothing to check.)
+    let failure: (any Error)?
 
-    init(writer: EncodingWriter, parent: EncodingPosition?, key: (any CodingKey)?, name: Range<Int>, role: Role) {
+    init(
+        writer: EncodingWriter, parent: EncodingPosition?, key: (any CodingKey)?, name: Range<Int>, role: Role,
+        failure: (any Error)? = nil
+    ) {
         self.writer = writer
         self.parent = parent
         self.key = key
         self.name = name
         self.role = role
+        self.failure = failure
     }
 
     static func root(writer: EncodingWriter) -> EncodingPosition {
@@ -49,17 +57,17 @@ final class EncodingPosition {
     static func detached(options: QueryEncoder.OptionsStorage) -> EncodingPosition {
         EncodingPosition(
             writer: EncodingWriter(options: options, output: .items), parent: nil, key: nil, name: 0..<0,
-            role: .unwritable(detachedError(codingPath: [])))
+            role: .unwritable, failure: detachedError(codingPath: []))
     }
 
     /// A position under `parent` where nothing can be written, for container requests that cannot throw.
-    static func unwritable(_ error: EncodingError, parent: EncodingPosition, key: (any CodingKey)?) -> EncodingPosition
-    {
+    static func unwritable(_ error: any Error, parent: EncodingPosition, key: (any CodingKey)?) -> EncodingPosition {
         if case .unwritable = parent.role {
         } else if parent.writer.deferredError == nil {
             parent.writer.deferredError = error
         }
-        return EncodingPosition(writer: parent.writer, parent: parent, key: key, name: 0..<0, role: .unwritable(error))
+        return EncodingPosition(
+            writer: parent.writer, parent: parent, key: key, name: 0..<0, role: .unwritable, failure: error)
     }
 
     var codingPath: [any CodingKey] {
@@ -82,8 +90,31 @@ final class EncodingPosition {
 
     // MARK: Shapes
 
+    /// Whether a container of `shape` can be written here.
+    @inline(__always)
+    func allows(_ shape: Shape) -> Bool {
+        switch role {
+        case .named, .indexedElement: true
+        case .root: shape == .keyed
+        case .repeatedElement, .listElement, .unwritable: false
+        }
+    }
+
+    /// Throws why a container of `shape` cannot be written here.
+    @inline(__always)
+    func require(_ shape: Shape) throws {
+        if !allows(shape) { try throwShapeError(shape) }
+    }
+
+    // Kept out of line: an `EncodingError` local in a hot function costs a metadata lookup and a
+    // dynamic stack allocation on every call, error or not.
+    @inline(never)
+    private func throwShapeError(_ shape: Shape) throws {
+        if let error = shapeError(shape) { throw error }
+    }
+
     /// Why a container of `shape` cannot be written here, or `nil` when it can.
-    func shapeError(_ shape: Shape) -> EncodingError? {
+    func shapeError(_ shape: Shape) -> (any Error)? {
         switch (role, shape) {
         case (.named, _), (.indexedElement, _), (.root, .keyed):
             return nil
@@ -96,7 +127,7 @@ final class EncodingPosition {
                         "A top-level array has no keys to name its query parameters; encode a struct or a dictionary that holds it."
                 ))
         case (.repeatedElement, _), (.listElement, _):
-            let strategy = writer.options.arrayEncoding
+            let strategy = writer.arrayEncoding
             return EncodingError.invalidValue(
                 shape == .keyed ? "keyed value" : "array",
                 EncodingError.Context(
@@ -104,8 +135,8 @@ final class EncodingPosition {
                     debugDescription:
                         "An array element that is \(shape == .keyed ? "a struct or dictionary" : "an array") cannot be written with .\(strategy); only .indexedBrackets names each element (items[0][id]=1)."
                 ))
-        case (.unwritable(let error), _):
-            return error
+        case (.unwritable, _):
+            return failure
         }
     }
 
@@ -121,8 +152,8 @@ final class EncodingPosition {
 
     /// Notes a container asked for here; an invalid one is reported when the call ends, even if
     /// nothing is ever written to it (an empty struct inside a comma-separated array, say).
-    func openContainer(_ shape: Shape) -> EncodingError? {
-        guard let error = shapeError(shape) else { return nil }
+    func openContainer(_ shape: Shape) -> (any Error)? {
+        guard !allows(shape), let error = shapeError(shape) else { return nil }
         if case .unwritable = role { return error }  // already reported, or no call to report to
         if writer.deferredError == nil { writer.deferredError = error }
         return error

@@ -16,13 +16,35 @@ protocol EncodingSite {
     func encodeNil() throws
     /// The position of a composite value written here.
     func makePosition() throws -> EncodingPosition
+    /// Writes an array of `count` scalars straight from the site, without a position of its own;
+    /// `writeElement(index, isListElement, codingPath)` appends one element's text. Returns `false` when
+    /// the site cannot (the caller then goes through a position).
+    ///
+    /// Not generic on purpose: a generic requirement would run unspecialized, looking up type metadata
+    /// for every element.
+    func encodeScalarArray(
+        count: Int,
+        writeElement: (_ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws -> Void
+    ) throws -> Bool
 }
 
 extension EncodingSite {
+    func encodeScalarArray(
+        count: Int,
+        writeElement: (_ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws -> Void
+    ) throws -> Bool {
+        false
+    }
+
     /// Encodes any value here: scalars and the standard collections directly, anything else through its
     /// own `encode(to:)`.
     func encodeValue<T: Encodable>(_ value: T) throws {
-        if let fast = value as? any QueryEncodingFastPath {
+        // The most common composite fields, recognised by a metadata comparison before the (much
+        // dearer) conformance lookup of the cast below.
+        if T.self == [String].self { return try unsafeBitCast(value, to: [String].self).encodeQuery(at: self) }
+        if T.self == [Int].self { return try unsafeBitCast(value, to: [Int].self).encodeQuery(at: self) }
+        // The cast is asked only of types known to take it (see `TypeTraits`).
+        if TypeTraits.of(T.self).contains(.encodingFastPath), let fast = value as? any QueryEncodingFastPath {
             try fast.encodeQuery(at: self)
         } else {
             let position = try makePosition()
@@ -30,24 +52,9 @@ extension EncodingSite {
         }
     }
 
-    /// Writes a scalar's text.
-    @inline(__always)
-    func encodeText(_ text: String) throws {
-        let isListElement = try beginScalar()
-        guard writer.appendValue(text, isListElement: isListElement) else {
-            throw EncodingError.invalidValue(
-                text,
-                EncodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription:
-                        "The array element \"\(text)\" contains a comma, which a comma-separated list of query items cannot tell from a separator; use encodeToString(_:) (which escapes it as %2C) or another array strategy."
-                ))
-        }
-    }
-
     /// Writes `nil` per the nil strategy; `mayOmit` is false where leaving it out would shift other values.
     func writeNil(mayOmit: Bool) throws {
-        switch writer.options.nilEncoding {
+        switch writer.nilEncoding {
         case .omit:
             guard mayOmit else {
                 throw EncodingError.invalidValue(
@@ -68,9 +75,14 @@ extension EncodingSite {
 }
 
 /// A key of a keyed container: a struct field, or a dictionary entry whose key is data.
-struct FieldSite<Key: CodingKey>: EncodingSite {
-    let container: EncodingPosition
-    let key: Key
+///
+/// Not generic over the key type on purpose: containers run unspecialized, and a generic site would
+/// need its type metadata looked up at run time on every write.
+struct FieldSite: EncodingSite {
+    // Sites live on the stack for one write while their position is held by its container, so they
+    // need not retain it.
+    unowned(unsafe) let container: EncodingPosition
+    let key: any CodingKey
     /// Dictionary keys are written as they are; coding keys go through the key strategy.
     let isDataKey: Bool
 
@@ -79,67 +91,56 @@ struct FieldSite<Key: CodingKey>: EncodingSite {
 
     @inline(__always)
     func beginScalar() throws -> Bool {
-        if let error = container.shapeError(.keyed) { throw error }
-        let writer = self.writer
-        try writer.beginPair(prefix: container.name) { try appendKey(to: &writer.bytes) }
+        try container.require(.keyed)
+        let name = self.name
+        if let problem = writer.beginField(prefix: container.name, name: name) {
+            throw EncodingWriter.keyError(name, problem: problem, codingPath: codingPath)
+        }
         return false
     }
 
     func encodeNil() throws {
-        if let error = container.shapeError(.keyed) { throw error }
+        try container.require(.keyed)
         try writeNil(mayOmit: true)
     }
 
     func makePosition() throws -> EncodingPosition {
-        if let error = container.shapeError(.keyed) { throw error }
-        let name = try writer.makeName(prefix: container.name) { try appendKey(to: &$0) }
-        return EncodingPosition(writer: writer, parent: container, key: key, name: name, role: .named)
-    }
-
-    /// Appends the joint and the key: `.key` or `[key]`, or just `key` at the top level.
-    @inline(__always)
-    private func appendKey(to buffer: inout [UInt8]) throws {
+        try container.require(.keyed)
         let writer = self.writer
-        writer.appendKeyOpening(after: container.name, to: &buffer)
-        let name = isDataKey ? key.stringValue : convertedName
+        let name = self.name
+        var problem: EncodingWriter.KeyProblem?
+        let range = writer.makeName(prefix: container.name) { buffer in
+            problem = writer.appendChildName(prefix: container.name, name: name, to: &buffer)
+        }
+        if let problem { throw EncodingWriter.keyError(name, problem: problem, codingPath: codingPath) }
+        return EncodingPosition(writer: writer, parent: container, key: key, name: range, role: .named)
+    }
+
+    func encodeScalarArray(
+        count: Int,
+        writeElement: (_ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws -> Void
+    ) throws -> Bool {
+        try container.require(.keyed)
+        let name = self.name
         do {
-            try writer.appendKey(name, to: &buffer)
+            try writer.writeScalarList(prefix: container.name, name: name, count: count) { index, isListElement in
+                try writeElement(index, isListElement) { codingPath + [IndexKey(index)] }
+            }
         } catch {
-            throw keyError(name, problem: error)
+            throw EncodingWriter.keyError(name, problem: error, codingPath: codingPath)
         }
-        writer.appendKeyClosing(after: container.name, to: &buffer)
+        return true
     }
 
-    private var convertedName: String {
-        switch writer.options.keyEncoding {
-        case .useDefaultKeys: key.stringValue
-        case .convertToSnakeCase: KeyCaseConversion.toSeparatedWords(key.stringValue, separator: "_")
-        case .convertToKebabCase: KeyCaseConversion.toSeparatedWords(key.stringValue, separator: "-")
-        case .custom(let convert): convert(codingPath).stringValue
-        }
-    }
-
-    private func keyError(_ name: String, problem: EncodingWriter.KeyProblem) -> EncodingError {
-        let description: String
-        switch problem {
-        case .empty:
-            description = "An empty key cannot name a query parameter."
-        case .structural(let character):
-            let strategy =
-                character == "."
-                ? "nestedKeyEncodingStrategy .dots reads it as nesting; use .brackets"
-                : "the bracket strategies read it as nesting or an array index; use .dots nesting with .commaSeparated or .repeatedKeys arrays"
-            description =
-                "The key \"\(name)\" contains \"\(character)\", so it would be read back as a different key: \(strategy), or rename the key."
-        }
-        return EncodingError.invalidValue(
-            name, EncodingError.Context(codingPath: codingPath, debugDescription: description))
+    /// The parameter name: a dictionary key as it is, a coding key as the key strategy converts it.
+    private var name: String {
+        isDataKey ? key.stringValue : writer.keyName(key, codingPath: codingPath)
     }
 }
 
 /// An element of an array, named as the array strategy says.
 struct ElementSite: EncodingSite {
-    let array: EncodingPosition
+    unowned(unsafe) let array: EncodingPosition
     let index: Int
     /// The pair of a comma-separated list, once its first element has started it.
     let listPair: Int
@@ -151,7 +152,7 @@ struct ElementSite: EncodingSite {
 
     func beginScalar() throws -> Bool {
         let writer = self.writer
-        switch writer.options.arrayEncoding {
+        switch writer.arrayEncoding {
         case .commaSeparated:
             try continueList(writer: writer, name: array.name, pair: listPair, index: index, codingPath: codingPath)
             return true
@@ -160,7 +161,9 @@ struct ElementSite: EncodingSite {
         case .brackets:
             writer.beginPair(prefix: elementName)
         case .indexedBrackets:
-            writer.beginPair(prefix: array.name) { appendIndex(to: &writer.bytes) }
+            let start = writer.openPair(prefix: array.name)
+            appendIndex(to: &writer.bytes)
+            writer.closePairName(start: start)
         }
         return false
     }
@@ -172,7 +175,7 @@ struct ElementSite: EncodingSite {
     func makePosition() throws -> EncodingPosition {
         let writer = self.writer
         let key = IndexKey(index)
-        switch writer.options.arrayEncoding {
+        switch writer.arrayEncoding {
         case .commaSeparated:
             return EncodingPosition(
                 writer: writer, parent: array, key: key, name: array.name,
@@ -188,7 +191,7 @@ struct ElementSite: EncodingSite {
     }
 
     /// Appends `[index]` (`%5Bindex%5D` when escaping).
-    private func appendIndex(to buffer: inout [UInt8]) {
+    private func appendIndex(to buffer: inout ByteBuffer) {
         writer.appendDelimiter(.openBracket, to: &buffer)
         appendDecimalDigits(UInt64(index), to: &buffer)
         writer.appendDelimiter(.closeBracket, to: &buffer)
@@ -197,7 +200,7 @@ struct ElementSite: EncodingSite {
 
 /// A position itself: what a single-value container writes, and the root.
 struct PositionSite: EncodingSite {
-    let position: EncodingPosition
+    unowned(unsafe) let position: EncodingPosition
 
     var writer: EncodingWriter { position.writer }
     var codingPath: [any CodingKey] { position.codingPath }
@@ -218,15 +221,15 @@ struct PositionSite: EncodingSite {
         case .listElement(let pair, let index):
             try continueList(writer: writer, name: position.name, pair: pair, index: index, codingPath: codingPath)
             return true
-        case .unwritable(let error):
-            throw error
+        case .unwritable:
+            throw position.failure ?? EncodingPosition.detachedError(codingPath: codingPath)
         }
     }
 
     func encodeNil() throws {
         switch position.role {
         case .root: return  // a top-level nil is an empty query
-        case .unwritable(let error): throw error
+        case .unwritable: throw position.failure ?? EncodingPosition.detachedError(codingPath: codingPath)
         default: try writeNil(mayOmit: position.mayOmitNil)
         }
     }
@@ -259,7 +262,7 @@ private func continueList(
 
 /// Appends the decimal digits of `value`.
 @inline(__always)
-func appendDecimalDigits(_ value: UInt64, to buffer: inout [UInt8]) {
+func appendDecimalDigits(_ value: UInt64, to buffer: inout ByteBuffer) {
     if value < 10 {
         buffer.append(UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0"))
         return
@@ -274,6 +277,6 @@ func appendDecimalDigits(_ value: UInt64, to buffer: inout [UInt8]) {
             digits[start] = UInt8(truncatingIfNeeded: remainder) &+ UInt8(ascii: "0")
             value = quotient
         } while value != 0
-        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
+        buffer.append(UnsafeBufferPointer(rebasing: digits[start..<20]))
     }
 }

@@ -2,56 +2,184 @@ import Foundation
 
 /// Writes the fields of a struct (or the entries of a keyed value) as `name=value` pairs whose names are
 /// the position's name joined with each key.
+///
+/// Scalars are written straight to the output, the commonest arrays too; this is the encoder's hot path.
 struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let position: EncodingPosition
+    /// The position (held above) keeps the writer alive, so the hot path uses it without retaining it:
+    /// retain/release pairs cost more than writing a small field.
+    private let writerReference: Unmanaged<EncodingWriter>
 
     init(position: EncodingPosition) {
         self.position = position
+        self.writerReference = Unmanaged.passUnretained(position.writer)
         _ = position.openContainer(.keyed)
     }
 
+    @inline(__always)
+    private func withWriter<Result>(_ body: (EncodingWriter) throws -> Result) rethrows -> Result {
+        try writerReference._withUnsafeGuaranteedRef(body)
+    }
+
+    private var writer: EncodingWriter { writerReference.takeUnretainedValue() }
+
     var codingPath: [any CodingKey] { position.codingPath }
 
+    /// Starts the pair of a scalar field. (One shared copy rather than one inlined into each `encode`: the
+    /// smaller hot path fits the instruction cache, which matters more than the call.)
+    @inline(never)
+    private func beginField(_ key: Key) throws {
+        try position.require(.keyed)
+        let failure: (name: String, problem: EncodingWriter.KeyProblem)? = withWriter { writer in
+            let name = writer.keyName(key, codingPath: codingPath + [key])
+            return writer.beginField(prefix: position.name, name: name).map { (name, $0) }
+        }
+        if let failure {
+            throw EncodingWriter.keyError(failure.name, problem: failure.problem, codingPath: codingPath + [key])
+        }
+    }
+
     @inline(__always)
-    private func site(_ key: Key) -> FieldSite<Key> {
+    private func encodeScalar<Scalar: QueryScalarEncodable>(_ value: Scalar, forKey key: Key) throws {
+        try beginField(key)
+        try withWriter { try value.writeQueryText(to: $0, isListElement: false) { codingPath + [key] } }
+    }
+
+    /// The site for values that need more than a scalar's pair: nil, composites, other types.
+    @inline(__always)
+    private func site(_ key: Key) -> FieldSite {
         FieldSite(container: position, key: key, isDataKey: false)
     }
 
     mutating func encodeNil(forKey key: Key) throws { try site(key).encodeNil() }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: String, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try site(key).encodeValue(value) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        try beginField(key)
+        withWriter { $0.appendBool(value) }
+    }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        try beginField(key)
+        withWriter { _ = $0.appendValue(value, isListElement: false) }
+    }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try encodeScalar(value, forKey: key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try encodeScalar(value, forKey: key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
+
+    @inline(__always)
+    private func encodeInteger<Integer: FixedWidthInteger>(_ value: Integer, forKey key: Key) throws {
+        try beginField(key)
+        withWriter { $0.appendInteger(value) }
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        // The commonest composite fields, recognised by comparing metadata (cheap) rather than by a
+        // conformance lookup, and written without a position of their own.
+        if T.self == [String].self {
+            let strings = unsafeBitCast(value, to: [String].self)
+            try writeList(count: strings.count, forKey: key) { writer, index, isListElement in
+                guard writer.appendValue(strings[index], isListElement: isListElement) else {
+                    throw EncodingWriter.commaError(strings[index], codingPath: codingPath + [key, IndexKey(index)])
+                }
+            }
+        } else if T.self == [Int].self {
+            let integers = unsafeBitCast(value, to: [Int].self)
+            try writeList(count: integers.count, forKey: key) { writer, index, _ in
+                writer.appendInteger(integers[index])
+            }
+        } else {
+            try site(key).encodeValue(value)
+        }
+    }
+
+    @inline(__always)
+    private func writeList(
+        count: Int, forKey key: Key,
+        element: (_ writer: EncodingWriter, _ index: Int, _ isListElement: Bool) throws -> Void
+    ) throws {
+        try position.require(.keyed)
+        try withWriter { writer in
+            let name = writer.keyName(key, codingPath: codingPath + [key])
+            do {
+                try writer.writeScalarList(prefix: position.name, name: name, count: count) { index, isListElement in
+                    try element(writer, index, isListElement)
+                }
+            } catch let problem as EncodingWriter.KeyProblem {
+                throw EncodingWriter.keyError(name, problem: problem, codingPath: codingPath + [key])
+            }
+        }
+    }
 
     // The defaults of `encodeIfPresent` skip `nil` before the encoder sees it; these hand it to the
     // nil strategy instead, so `.emptyValue` and `.null` also apply to synthesized optional properties.
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try value.encodeQuery(at: site(key)) }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encodeIfPresent(_ value: Int128?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encodeIfPresent(_ value: UInt128?, forKey key: Key) throws {
+        try encodeOptionalInteger(value, forKey: key)
+    }
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        try value.encodeQuery(at: site(key))
+        if let value { try encode(value, forKey: key) } else { try site(key).encodeNil() }
+    }
+
+    @inline(__always)
+    private func encodeOptionalInteger<Integer: FixedWidthInteger>(_ value: Integer?, forKey key: Key) throws {
+        if let value { try encodeInteger(value, forKey: key) } else { try site(key).encodeNil() }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -65,20 +193,20 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     }
 
     mutating func superEncoder() -> any Encoder {
-        QueryEncoder(options: position.writer.storage, position: childPosition(NameKey("super")))
+        QueryEncoder(options: writer.storage, position: childPosition(NameKey("super")))
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        QueryEncoder(options: position.writer.storage, position: childPosition(key))
+        QueryEncoder(options: writer.storage, position: childPosition(key))
     }
 
     /// The position of a nested value; these requests cannot throw, so a problem (such as a key that
     /// collides with the nesting syntax) is carried by the position and thrown when it is written to.
-    private func childPosition<ChildKey: CodingKey>(_ key: ChildKey) -> EncodingPosition {
+    private func childPosition(_ key: some CodingKey) -> EncodingPosition {
         do {
             return try FieldSite(container: position, key: key, isDataKey: false).makePosition()
         } catch {
-            return .unwritable(error as! EncodingError, parent: position, key: key)
+            return .unwritable(error, parent: position, key: key)
         }
     }
 }

@@ -23,5 +23,9 @@ struct QuerySingleValueEncodingContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { try value.encodeQuery(at: site) }
     mutating func encode(_ value: UInt32) throws { try value.encodeQuery(at: site) }
     mutating func encode(_ value: UInt64) throws { try value.encodeQuery(at: site) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { try value.encodeQuery(at: site) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { try value.encodeQuery(at: site) }
     mutating func encode<T: Encodable>(_ value: T) throws { try site.encodeValue(value) }
 }

@@ -3,8 +3,8 @@ import Foundation
 /// Writes the elements of an array as the array strategy says.
 struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let position: EncodingPosition
-    /// Set when the array cannot be written here (at the top level, or inside a non-indexed array).
-    private let shapeError: EncodingError?
+    /// Whether the array can be written here (not at the top level, not inside a non-indexed array).
+    private let isWritable: Bool
     private(set) var count = 0
     /// The pair of a comma-separated list, once its first element has started it.
     private var listPair = 0
@@ -13,20 +13,20 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     init(position: EncodingPosition) {
         self.position = position
-        self.shapeError = position.openContainer(.unkeyed)
+        self.isWritable = position.openContainer(.unkeyed) == nil
     }
 
     var codingPath: [any CodingKey] { position.codingPath }
 
     private mutating func nextSite() throws -> ElementSite {
-        if let shapeError { throw shapeError }
+        if !isWritable { try position.require(.unkeyed) }
         return ElementSite(array: position, index: count, listPair: listPair, elementName: bracketsName())
     }
 
     private mutating func bracketsName() -> Range<Int> {
         if let elementName { return elementName }
         let writer = position.writer
-        guard writer.options.arrayEncoding == .brackets else { return position.name }
+        guard writer.arrayEncoding == .brackets else { return position.name }
         let name = writer.makeName(prefix: position.name) { buffer in
             writer.appendDelimiter(.openBracket, to: &buffer)
             writer.appendDelimiter(.closeBracket, to: &buffer)
@@ -48,7 +48,9 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     /// Encodes an element whose type is known to take the fast path.
     @inline(__always)
     mutating func encodeFast<T: QueryEncodingFastPath>(_ value: T) throws {
+        let pairsBefore = position.writer.pairCount
         try value.encodeQuery(at: nextSite())
+        try requireWritten(value, since: pairsBefore)
         finishElement()
     }
 
@@ -66,15 +68,44 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { try encodeFast(value) }
     mutating func encode(_ value: UInt32) throws { try encodeFast(value) }
     mutating func encode(_ value: UInt64) throws { try encodeFast(value) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { try encodeFast(value) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { try encodeFast(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
+        let pairsBefore = position.writer.pairCount
         try nextSite().encodeValue(value)
+        try requireWritten(value, since: pairsBefore)
         finishElement()
+    }
+
+    /// An indexed element that writes nothing (an empty array or struct) would shift the indices of the
+    /// elements after it, or vanish: refuse rather than lose it.
+    @inline(__always)
+    private func requireWritten<T>(_ value: T, since pairsBefore: Int) throws {
+        let writer = position.writer
+        if writer.pairCount == pairsBefore && writer.arrayEncoding == .indexedBrackets {
+            try throwNothingWritten(value)
+        }
+    }
+
+    @inline(never)
+    private func throwNothingWritten<T>(_ value: T) throws {
+        throw EncodingError.invalidValue(
+            value,
+            EncodingError.Context(
+                codingPath: codingPath + [IndexKey(count)],
+                debugDescription:
+                    "The array element at index \(count) writes no query parameter (it is empty), so its index would be lost; an element must hold at least one value."
+            ))
     }
 
     /// Encodes every element of an array, looking up the element type's fast path once for all.
     mutating func encodeElements<Element: Encodable>(of array: [Element]) throws {
-        if let fastType = Element.self as? any QueryEncodingFastPath.Type {
+        if TypeTraits.of(Element.self).contains(.encodingFastPath),
+            let fastType = Element.self as? any QueryEncodingFastPath.Type
+        {
             try encodeFastElements(of: array, as: fastType)
         } else {
             for element in array { try encode(element) }
@@ -108,7 +139,7 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         do {
             next = try nextSite().makePosition()
         } catch {
-            next = .unwritable(error as! EncodingError, parent: position, key: IndexKey(count))
+            next = .unwritable(error, parent: position, key: IndexKey(count))
         }
         count += 1
         return next

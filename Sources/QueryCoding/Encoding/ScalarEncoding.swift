@@ -6,32 +6,77 @@ protocol QueryEncodingFastPath {
     func encodeQuery<Site: EncodingSite>(at site: Site) throws
 }
 
-extension String: QueryEncodingFastPath {
+/// A value written as one piece of text: the value of a pair, or an element of a comma-separated list.
+protocol QueryScalarEncodable: QueryEncodingFastPath {
+    /// Appends the value's text to the pair the caller has started.
+    ///
+    /// - Parameters:
+    ///   - isListElement: The text is an element of a comma-separated list.
+    ///   - codingPath: The value's coding path, for errors.
+    func writeQueryText(to writer: EncodingWriter, isListElement: Bool, codingPath: () -> [any CodingKey]) throws
+}
+
+extension QueryScalarEncodable {
     @inline(__always)
     func encodeQuery<Site: EncodingSite>(at site: Site) throws {
-        try site.encodeText(self)
+        let isListElement = try site.beginScalar()
+        try writeQueryText(to: site.writer, isListElement: isListElement) { site.codingPath }
     }
 }
 
-extension Bool: QueryEncodingFastPath {
+extension EncodingWriter {
+    /// Appends value text, refusing a comma inside a list element where it could not be told from a
+    /// separator (items output; percent-encoded output escapes it as `%2C`).
     @inline(__always)
-    func encodeQuery<Site: EncodingSite>(at site: Site) throws {
-        _ = try site.beginScalar()
-        switch site.writer.options.boolEncoding {
-        case .literal: site.writer.appendUnreservedASCII(self ? "true" : "false")
-        case .numeric: site.writer.appendUnreservedASCII(self ? "1" : "0")
+    func appendText(_ text: String, isListElement: Bool, codingPath: () -> [any CodingKey]) throws {
+        guard appendValue(text, isListElement: isListElement) else {
+            throw Self.commaError(text, codingPath: codingPath())
+        }
+    }
+
+    static func commaError(_ text: String, codingPath: [any CodingKey]) -> EncodingError {
+        EncodingError.invalidValue(
+            text,
+            EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "The array element \"\(text)\" contains a comma, which a comma-separated list of query items cannot tell from a separator; use encodeToString(_:) (which escapes it as %2C) or another array strategy."
+            ))
+    }
+}
+
+extension String: QueryScalarEncodable {
+    @inline(__always)
+    func writeQueryText(to writer: EncodingWriter, isListElement: Bool, codingPath: () -> [any CodingKey]) throws {
+        try writer.appendText(self, isListElement: isListElement, codingPath: codingPath)
+    }
+}
+
+extension Bool: QueryScalarEncodable {
+    @inline(__always)
+    func writeQueryText(to writer: EncodingWriter, isListElement: Bool, codingPath: () -> [any CodingKey]) throws {
+        writer.appendBool(self)
+    }
+}
+
+extension EncodingWriter {
+    /// `true`/`false` or `1`/`0`, as the bool strategy says.
+    @inline(__always)
+    func appendBool(_ value: Bool) {
+        switch boolEncoding {
+        case .literal: appendUnreservedASCII(value ? "true" : "false")
+        case .numeric: appendUnreservedASCII(value ? "1" : "0")
         }
     }
 }
 
 /// Integers are written as exact decimal digits, with `-` when negative: nothing to escape.
-protocol QueryIntegerEncoding: FixedWidthInteger, QueryEncodingFastPath {}
+protocol QueryIntegerEncoding: FixedWidthInteger, QueryScalarEncodable {}
 
 extension QueryIntegerEncoding {
     @inline(__always)
-    func encodeQuery<Site: EncodingSite>(at site: Site) throws {
-        _ = try site.beginScalar()
-        site.writer.appendInteger(self)
+    func writeQueryText(to writer: EncodingWriter, isListElement: Bool, codingPath: () -> [any CodingKey]) throws {
+        writer.appendInteger(self)
     }
 }
 
@@ -45,106 +90,110 @@ extension UInt8: QueryIntegerEncoding {}
 extension UInt16: QueryIntegerEncoding {}
 extension UInt32: QueryIntegerEncoding {}
 extension UInt64: QueryIntegerEncoding {}
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Int128: QueryIntegerEncoding {}
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension UInt128: QueryIntegerEncoding {}
 
 /// Floating-point numbers are written as Swift's shortest text that reads back to the same value
 /// (`1.0`, `0.1`, `1e-07`, `-0.0`); NaN and infinities have no such text and throw.
-protocol QueryFloatEncoding: BinaryFloatingPoint, LosslessStringConvertible, QueryEncodingFastPath {}
+protocol QueryFloatEncoding: BinaryFloatingPoint, LosslessStringConvertible, QueryScalarEncodable {}
 
 extension QueryFloatEncoding {
-    func encodeQuery<Site: EncodingSite>(at site: Site) throws {
+    func writeQueryText(to writer: EncodingWriter, isListElement: Bool, codingPath: () -> [any CodingKey]) throws {
         guard isFinite else {
             throw EncodingError.invalidValue(
                 self,
                 EncodingError.Context(
-                    codingPath: site.codingPath,
+                    codingPath: codingPath(),
                     debugDescription: "\(self) is not a finite number, and a query has no text that reads back as it."
                 ))
         }
-        try site.encodeText(description)
+        try writer.appendText(description, isListElement: isListElement, codingPath: codingPath)
     }
 }
 
 extension Double: QueryFloatEncoding {}
 extension Float: QueryFloatEncoding {}
 
-extension Decimal: QueryEncodingFastPath {
+extension Decimal: QueryScalarEncodable {
     /// Plain decimal text (`12.5`, `1000000000000000000000`), never its internal fields.
-    func encodeQuery<Site: EncodingSite>(at site: Site) throws {
+    func writeQueryText(to writer: EncodingWriter, isListElement: Bool, codingPath: () -> [any CodingKey]) throws {
         guard !isNaN else {
             throw EncodingError.invalidValue(
                 self,
-                EncodingError.Context(codingPath: site.codingPath, debugDescription: "Decimal.nan has no query text.")
-            )
+                EncodingError.Context(codingPath: codingPath(), debugDescription: "Decimal.nan has no query text."))
         }
-        try site.encodeText(description)
+        try writer.appendText(description, isListElement: isListElement, codingPath: codingPath)
     }
 }
 
-extension URL: QueryEncodingFastPath {
+extension URL: QueryScalarEncodable {
     /// The absolute string.
-    func encodeQuery<Site: EncodingSite>(at site: Site) throws {
-        try site.encodeText(absoluteString)
+    func writeQueryText(to writer: EncodingWriter, isListElement: Bool, codingPath: () -> [any CodingKey]) throws {
+        try writer.appendText(absoluteString, isListElement: isListElement, codingPath: codingPath)
     }
 }
 
-extension UUID: QueryEncodingFastPath {
+extension UUID: QueryScalarEncodable {
     /// The canonical `uuidString`.
-    func encodeQuery<Site: EncodingSite>(at site: Site) throws {
-        try site.encodeText(uuidString)
+    func writeQueryText(to writer: EncodingWriter, isListElement: Bool, codingPath: () -> [any CodingKey]) throws {
+        writer.appendUnreservedText(uuidString)
     }
 }
 
-extension Date: QueryEncodingFastPath {
-    func encodeQuery<Site: EncodingSite>(at site: Site) throws {
-        switch site.writer.options.dateEncoding {
+extension Date: QueryScalarEncodable {
+    func writeQueryText(to writer: EncodingWriter, isListElement: Bool, codingPath: () -> [any CodingKey]) throws {
+        switch writer.storage.options.dateEncoding {
         case .iso8601:
             guard let text = ISO8601.format(self) else {
                 throw EncodingError.invalidValue(
                     self,
                     EncodingError.Context(
-                        codingPath: site.codingPath,
+                        codingPath: codingPath(),
                         debugDescription:
                             "\(timeIntervalSince1970) seconds since 1970 is outside the years 0000–9999 that ISO 8601 text can hold."
                     ))
             }
-            try site.encodeText(text)
+            try writer.appendText(text, isListElement: isListElement, codingPath: codingPath)
         case .secondsSince1970:
-            try encodeNumber(timeIntervalSince1970, unit: "seconds", at: site)
+            try writeNumber(timeIntervalSince1970, unit: "seconds", to: writer, codingPath: codingPath)
         case .millisecondsSince1970:
-            try encodeNumber(timeIntervalSince1970 * 1000, unit: "milliseconds", at: site)
+            try writeNumber(timeIntervalSince1970 * 1000, unit: "milliseconds", to: writer, codingPath: codingPath)
         case .formatted(let formatter):
-            try site.encodeText(formatter.string(from: self))
+            try writer.appendText(formatter.string(from: self), isListElement: isListElement, codingPath: codingPath)
         case .custom(let format):
-            try site.encodeText(format(self))
+            try writer.appendText(format(self), isListElement: isListElement, codingPath: codingPath)
         }
     }
 
     /// Whole numbers as integers (`1509466556`), others as the shortest decimal text.
-    private func encodeNumber<Site: EncodingSite>(_ number: Double, unit: String, at site: Site) throws {
+    private func writeNumber(
+        _ number: Double, unit: String, to writer: EncodingWriter, codingPath: () -> [any CodingKey]
+    ) throws {
         guard number.isFinite else {
             throw EncodingError.invalidValue(
                 self,
                 EncodingError.Context(
-                    codingPath: site.codingPath, debugDescription: "The date is not a finite number of \(unit)."))
+                    codingPath: codingPath(), debugDescription: "The date is not a finite number of \(unit)."))
         }
         if number.rounded(.towardZero) == number, abs(number) < 1e18 {
-            _ = try site.beginScalar()
-            site.writer.appendInteger(Int64(number))
+            writer.appendInteger(Int64(number))
         } else {
-            try site.encodeText(number.description)
+            try writer.appendText(number.description, isListElement: false, codingPath: codingPath)
         }
     }
 }
 
-extension Data: QueryEncodingFastPath {
-    func encodeQuery<Site: EncodingSite>(at site: Site) throws {
-        switch site.writer.options.dataEncoding {
+extension Data: QueryScalarEncodable {
+    func writeQueryText(to writer: EncodingWriter, isListElement: Bool, codingPath: () -> [any CodingKey]) throws {
+        switch writer.storage.options.dataEncoding {
         case .base64:
-            try site.encodeText(base64EncodedString())
+            try writer.appendText(base64EncodedString(), isListElement: isListElement, codingPath: codingPath)
         case .base64URL:
-            try site.encodeText(Base64URL.encode(self))
+            writer.appendUnreservedText(Base64.encodeURL(self))
         case .custom(let format):
-            try site.encodeText(format(self))
+            try writer.appendText(format(self), isListElement: isListElement, codingPath: codingPath)
         }
     }
 }

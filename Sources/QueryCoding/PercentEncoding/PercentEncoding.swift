@@ -6,27 +6,25 @@
 /// | space, with `spaceAsPlus` | `+` |
 /// | anything else, including `+ & = ; , # % ? / [ ] @ :` and every non-ASCII byte | `%XX`, uppercase hex |
 enum PercentEncoding {
-    /// Bit `b` of the two words is set when ASCII byte `b` is unreserved.
-    private static let unreservedLow: UInt64 = {
-        var bits: UInt64 = 0
-        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { bits |= 1 << UInt64(byte) }
-        bits |= 1 << UInt64(UInt8(ascii: "-")) | 1 << UInt64(UInt8(ascii: "."))
-        return bits
-    }()
-    private static let unreservedHigh: UInt64 = {
-        var bits: UInt64 = 0
-        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { bits |= 1 << UInt64(byte - 64) }
-        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { bits |= 1 << UInt64(byte - 64) }
-        bits |= 1 << UInt64(UInt8(ascii: "_") - 64) | 1 << UInt64(UInt8(ascii: "~") - 64)
-        return bits
-    }()
+    /// Bit `b` is set when ASCII byte `b` (0–63) is unreserved: `-`, `.`, `0-9`.
+    private static let unreservedLow: UInt64 = 0x03FF_6000_0000_0000
+    /// Bit `b - 64` is set when ASCII byte `b` (64–127) is unreserved: `A-Z`, `_`, `a-z`, `~`.
+    private static let unreservedHigh: UInt64 = 0x47FF_FFFE_87FF_FFFE
 
     /// Whether `byte` is an RFC 3986 unreserved character.
     @inline(__always)
     static func isUnreserved(_ byte: UInt8) -> Bool {
-        if byte < 64 { return unreservedLow & (1 << UInt64(byte)) != 0 }
-        if byte < 128 { return unreservedHigh & (1 << UInt64(byte &- 64)) != 0 }
-        return false
+        let mask = byte < 64 ? unreservedLow : unreservedHigh
+        return byte < 128 && (mask >> UInt64(byte & 63)) & 1 != 0
+    }
+
+    /// The number of leading bytes of `source` that are unreserved: most names and values are
+    /// entirely, and are then copied in one go.
+    @inline(__always)
+    static func unreservedPrefixLength(_ source: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = 0
+        while index < source.count && isUnreserved(source[index]) { index &+= 1 }
+        return index
     }
 
     @inline(__always)
@@ -36,20 +34,27 @@ enum PercentEncoding {
 
     /// Appends `source` to `output`, escaping every byte that is not unreserved.
     @inline(__always)
-    static func append(
-        _ source: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], spaceAsPlus: Bool
+    static func append(_ source: UnsafeBufferPointer<UInt8>, to output: inout ByteBuffer, spaceAsPlus: Bool) {
+        let clean = unreservedPrefixLength(source)
+        output.append(UnsafeBufferPointer(rebasing: source[..<clean]))
+        if clean == source.count { return }
+        appendEscaping(UnsafeBufferPointer(rebasing: source[clean...]), to: &output, spaceAsPlus: spaceAsPlus)
+    }
+
+    private static func appendEscaping(
+        _ source: UnsafeBufferPointer<UInt8>, to output: inout ByteBuffer, spaceAsPlus: Bool
     ) {
-        // Worst case every byte becomes three; one reservation keeps the loop free of reallocation.
-        output.ensureCapacity(forAppending: source.count &* 3)
+        // Worst case every byte becomes three; one reservation keeps the loop free of checks.
+        output.reserve(source.count &* 3)
         for byte in source {
             if isUnreserved(byte) {
-                output.append(byte)
+                output.appendReserved(byte)
             } else if byte == 0x20 && spaceAsPlus {
-                output.append(UInt8(ascii: "+"))
+                output.appendReserved(UInt8(ascii: "+"))
             } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hexDigit(byte >> 4))
-                output.append(hexDigit(byte & 0x0F))
+                output.appendReserved(UInt8(ascii: "%"))
+                output.appendReserved(hexDigit(byte >> 4))
+                output.appendReserved(hexDigit(byte & 0x0F))
             }
         }
     }
@@ -62,20 +67,6 @@ enum PercentEncoding {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte &- 0x37
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte &- 0x57
         default: return nil
-        }
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Reserves room for `count` more bytes, growing geometrically.
-    ///
-    /// `reserveCapacity` alone grows to exactly the requested size, so calling it before every small
-    /// append would copy the buffer each time and make long outputs quadratic.
-    @inline(__always)
-    mutating func ensureCapacity(forAppending count: Int) {
-        let needed = self.count &+ count
-        if needed > capacity {
-            reserveCapacity(Swift.max(needed, capacity &* 2, 64))
         }
     }
 }

@@ -12,7 +12,26 @@ import Foundation
 /// ```
 ///
 /// Any other type conforms by providing ``baseURL``.
+///
+/// The base URL must be `http` or `https`, have a host name, and carry no user info, query or fragment;
+/// otherwise ``Request/makeURLRequest()`` throws ``RequestBuildingError/invalidHost(host:reason:)``.
 public protocol APIHost: Sendable {
     /// The URL that every request path is joined to. Throws when the host is not a valid URL.
     var baseURL: URL { get throws }
+}
+
+extension APIHost where Self: RawRepresentable, RawValue == String {
+    /// The raw value as a URL, `https://` put in front when it names no scheme.
+    ///
+    /// - Throws: ``RequestBuildingError/invalidHost(host:reason:)`` when the raw value is no URL.
+    public var baseURL: URL {
+        get throws {
+            let text = rawValue.contains("://") ? rawValue : "https://" + rawValue
+            guard let url = URL(string: text) else {
+                throw RequestBuildingError.invalidHost(
+                    host: String(reflecting: self), reason: "\"\(rawValue)\" is not a URL")
+            }
+            return url
+        }
+    }
 }

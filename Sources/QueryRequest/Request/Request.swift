@@ -35,6 +35,9 @@ public protocol Request: Sendable {
     /// The host, whose scheme, authority and base path the URL keeps.
     var host: Host { get }
     /// The path below the host's base path, optionally with a fixed query (`/search?fixed=1`).
+    ///
+    /// Put dynamic values in with the segment interpolation, `"/users/\(segment: name)"`, so that a
+    /// value such as `a/b?c#d` stays one segment.
     var path: String { get }
     /// Headers, authorization, retries, timeout and cache policy. Default: ``APISetting/default``.
     var setting: APISetting { get }
@@ -44,19 +47,35 @@ public protocol Request: Sendable {
     var headers: [String: String] { get }
     /// The encoder for ``query``. Default: a `QueryEncoder` with its default strategies.
     var queryEncoder: QueryEncoder { get }
+    /// The body: JSON, a form or raw bytes, see ``RequestBody``. Default: none.
+    var body: RequestBody? { get }
 
     /// Builds the `URLRequest`, throwing instead of sending anything unsafe or ambiguous.
     func makeURLRequest() throws -> URLRequest
+
+    // MARK: Client customization
+
+    /// The type of the API's own error body, decoded from a non-2xx response and surfaced in
+    /// ``APIError/unacceptableStatus(_:response:body:apiError:)``. Default: ``NoErrorBody``, which
+    /// means the client's own `errorBody` type applies.
+    associatedtype ErrorBody: Decodable & Sendable = NoErrorBody
+    /// The decoder for this request's response and error bodies. Default: `nil`, the client's decoder.
+    var responseDecoder: JSONDecoder? { get }
 }
 
 extension Request {
+    /// GET.
     public var method: HTTPMethod { .get }
+    /// ``APISetting/default``: no extra headers, no authorization, no retries, a 60-second timeout.
     public var setting: APISetting { .default }
+    /// No headers of the request's own.
     public var headers: [String: String] { [:] }
+    /// A `QueryEncoder` with its default strategies.
     public var queryEncoder: QueryEncoder { QueryEncoder() }
 }
 
 extension Request where QueryParameters == EmptyQuery {
+    /// No query: the URL gets no `?` at all.
     public var query: EmptyQuery { EmptyQuery() }
 }
 

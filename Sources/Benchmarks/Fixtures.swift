@@ -1,0 +1,105 @@
+import Foundation
+import QueryRequest
+
+// The values the workloads encode, decode and build. Declared the way users declare them, so that the
+// numbers describe real code.
+
+/// The issue's typical 8-field query: three Ints, an optional Int, two `[String]`, a String with the coding
+/// key `device_id`, and a String that needs escaping (spaces, `&`, `+`, non-ASCII).
+struct Typical: Codable, Equatable {
+    var totalLimit = 48
+    var offset = 0
+    var pageLimit = 6
+    var age: Int? = 30
+    var type = ["day", "month", "year"]
+    var field = ["image", "text"]
+    var deviceID = "aaaaaaaaaaaaaa"
+    var keyword = "swift & co + café"
+
+    enum CodingKeys: String, CodingKey {
+        case totalLimit, offset, pageLimit, age, type, field
+        case deviceID = "device_id"
+        case keyword
+    }
+}
+
+/// One `[Int]` field of a given length, for the growth of array encoding.
+struct IntArray: Encodable {
+    let values: [Int]
+
+    init(count: Int) { values = Array(0..<count) }
+}
+
+/// Structs nested four levels deep (`filter.range.unit.name`), a few fields at each level.
+struct Nested: Encodable {
+    var id = 7
+    var filter = Filter()
+
+    struct Filter: Encodable {
+        var minimum = 1
+        var maximum = 10
+        var range = Range()
+    }
+
+    struct Range: Encodable {
+        var from = 0
+        var to = 100
+        var unit = Unit()
+    }
+
+    struct Unit: Encodable {
+        var name = "km"
+        var scale = 1000
+    }
+}
+
+// MARK: The ranking request of issue 4, exactly as written there
+
+enum Hosts: String, APIHost {
+    case test = "test.jp"  // no scheme → https
+    case local = "http://127.0.0.1:8080/api"  // scheme, port and base path kept
+}
+
+struct TestRankingData: Decodable {
+    let items: [String]
+}
+
+struct TestRankingRequest: Request {
+    typealias Response = TestRankingData
+    let method: HTTPMethod = .get
+    let host: Hosts = .test
+    let path = "/test/ranking"
+    let setting: APISetting = .default
+    var query: Query
+
+    struct Query: Encodable {
+        let totalLimit: Int
+        let offset: Int
+        let pageLimit: Int
+        let age: Int?
+        let type: [String] = ["day", "month", "year"]
+        let field: [String] = ["image", "text"]
+        let deviceID: String = "aaaaaaaaaaaaaa"
+        private enum CodingKeys: String, CodingKey {
+            case totalLimit, offset, pageLimit, age, type, field
+            case deviceID = "device_id"
+        }
+    }
+}
+
+// MARK: Profiling-only values (not in the table)
+
+/// Eight flat Ints: the encoder's per-field overhead without escaping or arrays.
+struct Ints8: Encodable {
+    var a = 1
+    var b = 2
+    var c = 3
+    var d = 4
+    var e = 5
+    var f = 6
+    var g = 7
+    var h = 8
+}
+
+/// No fields at all: the fixed cost of one call.
+struct NoFields: Encodable {}

@@ -1,0 +1,386 @@
+import Foundation
+
+/// A coding path kept as a linked list, extended without copying and turned into an array only when
+/// someone asks (an error, or `codingPath` on a decoder).
+final class CodingPathNode {
+    let parent: CodingPathNode?
+    let key: any CodingKey
+
+    init(parent: CodingPathNode?, key: any CodingKey) {
+        self.parent = parent
+        self.key = key
+    }
+
+    var path: [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var node: CodingPathNode? = self
+        while let current = node {
+            keys.append(current.key)
+            node = current.parent
+        }
+        return keys.reversed()
+    }
+}
+
+/// Where a value sits: a materialized path plus, for values read straight from a container, the key
+/// (and array index) not linked in yet — most values are read without anyone asking for their path.
+struct PathContext {
+    let parent: CodingPathNode?
+    let key: (any CodingKey)?
+    /// The index of an array element below `key` (or below `parent` when there is no key).
+    var elementIndex: Int? = nil
+    /// The parameter name that was looked up, for messages about a missing parameter.
+    var expectedName: String? = nil
+
+    var codingPath: [any CodingKey] {
+        var path = parent?.path ?? []
+        if let key { path.append(key) }
+        if let elementIndex { path.append(IndexKey(elementIndex)) }
+        return path
+    }
+
+    /// The path as a node, linking in the pending key and index.
+    func materialize() -> CodingPathNode? {
+        var node = parent
+        if let key { node = CodingPathNode(parent: node, key: key) }
+        if let elementIndex { node = CodingPathNode(parent: node, key: IndexKey(elementIndex)) }
+        return node
+    }
+
+    /// The path of element `index` of the array at this path.
+    func element(_ index: Int) -> PathContext {
+        if elementIndex == nil { return PathContext(parent: parent, key: key, elementIndex: index) }
+        return PathContext(parent: materialize(), key: nil, elementIndex: index)
+    }
+
+    /// The key a missing value is reported under: the pending index, or else the pending key.
+    var lastKey: (any CodingKey)? {
+        elementIndex.map { IndexKey($0) } ?? key
+    }
+
+    /// The path above ``lastKey``.
+    var pathAboveLastKey: [any CodingKey] {
+        var path = parent?.path ?? []
+        if elementIndex != nil, let key { path.append(key) }
+        return path
+    }
+
+    static var root: PathContext { PathContext(parent: nil, key: nil) }
+}
+
+extension DecodingState {
+    /// A node with no values and no children: what a struct or collection that was not sent decodes from.
+    static let emptyNode = 1
+
+    // MARK: Text
+
+    /// The decoded bytes of a value, valid UTF-8.
+    func withBytes<R>(of value: Int, path: PathContext, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+        switch values[value].text {
+        case .plain(var string):
+            return try string.withUTF8(body)
+        case .encoded(let range):
+            return try source.withUnsafeBufferPointer { bytes in
+                let raw = UnsafeBufferPointer(rebasing: bytes[range])
+                guard PercentDecoding.needsDecoding(raw) else { return try body(raw) }
+                do {
+                    try PercentDecoding.decode(raw, into: &scratchBuffer)
+                } catch let error as PercentDecoding.Failure {
+                    throw DecodingError.dataCorrupted(
+                        DecodingError.Context(
+                            codingPath: path.codingPath,
+                            debugDescription:
+                                "The value of parameter \"\(parameterName(of: value))\" \(error.explanation)."))
+                }
+                return try scratchBuffer.withUnsafeBufferPointer(body)
+            }
+        }
+    }
+
+    func string(of value: Int, path: PathContext) throws -> String {
+        if case .plain(let string) = values[value].text { return string }
+        return try withBytes(of: value, path: path) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func parameterName(of value: Int) -> String {
+        nodeName(values[value].node)
+    }
+
+    // MARK: Shapes
+
+    /// The one value a scalar decodes from.
+    func scalarValue(at position: DecodingPosition, path: PathContext, type: Any.Type) throws -> Int {
+        switch position {
+        case .value(let value):
+            return value
+        case .absent:
+            throw missing(type, path: path)
+        case .node(let index):
+            let node = nodes[index]
+            guard !node.hasChildren else {
+                throw DecodingError.typeMismatch(
+                    type,
+                    DecodingError.Context(
+                        codingPath: path.codingPath,
+                        debugDescription:
+                            "The parameter \"\(nodeName(index))\" has nested parameters, but \(type) is a single value."
+                    ))
+            }
+            guard node.firstValue >= 0 else { throw missing(type, path: path) }
+            guard node.moreValues.isEmpty else {
+                throw repeated(index, expected: "\(type) takes one value", path: path)
+            }
+            return node.firstValue
+        }
+    }
+
+    /// The node a keyed container reads: an empty one when nothing was sent.
+    func keyedNode(at position: DecodingPosition, path: PathContext, type: Any.Type) throws -> Int {
+        switch position {
+        case .absent:
+            return Self.emptyNode
+        case .value(let value):
+            throw DecodingError.typeMismatch(
+                type,
+                DecodingError.Context(
+                    codingPath: path.codingPath,
+                    debugDescription:
+                        "An element of the array \"\(parameterName(of: value))\" is a single value, but \(type) needs named parameters."
+                ))
+        case .node(let index):
+            guard nodes[index].firstValue < 0 else {
+                throw DecodingError.typeMismatch(
+                    type,
+                    DecodingError.Context(
+                        codingPath: path.codingPath,
+                        debugDescription:
+                            "The parameter \"\(nodeName(index))\" has a value, but \(type) needs nested parameters."
+                    ))
+            }
+            return index
+        }
+    }
+
+    /// Whether the value at `position` reads as `nil`.
+    func isNil(at position: DecodingPosition, path: PathContext) throws -> Bool {
+        switch position {
+        case .absent:
+            return true
+        case .value(let value):
+            return try isNilText(value, path: path)
+        case .node(let index):
+            let node = nodes[index]
+            if node.hasChildren { return false }
+            if node.firstValue < 0 { return true }
+            if !node.moreValues.isEmpty { return false }
+            return try isNilText(node.firstValue, path: path)
+        }
+    }
+
+    private func isNilText(_ value: Int, path: PathContext) throws -> Bool {
+        switch options.nilDecoding {
+        case .omit: return false
+        case .emptyValue: return try withBytes(of: value, path: path) { $0.isEmpty }
+        case .null: return try withBytes(of: value, path: path) { $0.elementsEqual("null".utf8) }
+        }
+    }
+
+    /// The elements of the array at `position`, as the array strategy says.
+    func elements(at position: DecodingPosition, path: PathContext, type: Any.Type) throws -> [DecodingPosition] {
+        let index: Int
+        switch position {
+        case .absent:
+            return []
+        case .value(let value):
+            throw DecodingError.typeMismatch(
+                type,
+                DecodingError.Context(
+                    codingPath: path.codingPath,
+                    debugDescription:
+                        "An element of the array \"\(parameterName(of: value))\" is a single value, but \(type) is an array; only .indexedBrackets can hold arrays of arrays."
+                ))
+        case .node(let node):
+            index = node
+        }
+        let node = nodes[index]
+        let elements: [DecodingPosition]
+        switch options.arrayDecoding {
+        case .commaSeparated:
+            try requireNoChildren(index, type: type, path: path)
+            guard node.firstValue >= 0 else { return [] }
+            guard node.moreValues.isEmpty else {
+                throw repeated(index, expected: "a comma-separated array is one parameter", path: path)
+            }
+            elements = try splitList(node.firstValue, path: path)
+        case .repeatedKeys:
+            try requireNoChildren(index, type: type, path: path)
+            elements = node.values.map(DecodingPosition.value)
+        case .brackets:
+            try requireNoValue(index, type: type, path: path)
+            let children = self.children(of: index)
+            guard let appended = child(of: index, named: "") else {
+                if let (name, _) = children.first {
+                    throw unexpectedChild(name, of: index, expected: "\"[]\"", path: path)
+                }
+                return []
+            }
+            if children.count > 1, let (name, _) = children.first(where: { !$0.name.isEmpty }) {
+                throw unexpectedChild(name, of: index, expected: "\"[]\"", path: path)
+            }
+            try requireNoChildren(appended, type: type, path: path)
+            elements = nodes[appended].values.map(DecodingPosition.value)
+        case .indexedBrackets:
+            try requireNoValue(index, type: type, path: path)
+            elements = try indexedElements(of: index, path: path)
+        }
+        let limit = options.limits.maximumArrayLength
+        guard elements.count <= limit else {
+            throw QueryDecodingLimitError(limit: .arrayLength, maximum: limit, parameter: nodeName(index))
+        }
+        return elements
+    }
+
+    /// Splits a comma-separated value at its raw commas; an escaped comma (`%2C`) stays in its element.
+    private func splitList(_ value: Int, path: PathContext) throws -> [DecodingPosition] {
+        let node = values[value].node
+        let limit = options.limits.maximumArrayLength
+        var elements: [DecodingPosition] = []
+        func add(_ text: Text) throws {
+            guard elements.count < limit else {
+                throw QueryDecodingLimitError(limit: .arrayLength, maximum: limit, parameter: nodeName(node))
+            }
+            elements.append(.value(values.count))
+            values.append(Value(text: text, node: node))
+        }
+        switch values[value].text {
+        case .encoded(let range):
+            var start = range.lowerBound
+            for index in range where source[index] == UInt8(ascii: ",") {
+                try add(.encoded(start..<index))
+                start = index + 1
+            }
+            try add(.encoded(start..<range.upperBound))
+        case .plain(let string):
+            for piece in string.split(separator: ",", omittingEmptySubsequences: false) {
+                try add(.plain(String(piece)))
+            }
+        }
+        return elements
+    }
+
+    /// The children `0`, `1`, … of an indexed array, which must be dense. Indices are compared as
+    /// text against the count of children, never used to size anything, so `a[999999999]=x` is cheap.
+    private func indexedElements(of index: Int, path: PathContext) throws -> [DecodingPosition] {
+        let children = self.children(of: index)
+        let count = children.count
+        var elements: [DecodingPosition] = []
+        elements.reserveCapacity(Swift.min(count, options.limits.maximumArrayLength + 1))
+        for position in 0..<count {
+            guard let child = child(of: index, named: String(position)) else {
+                let strays = children.map(\.name).filter { key in
+                    guard let number = Int(key), number >= 0, String(number) == key else { return true }
+                    return number >= count
+                }
+                let stray = strays.sorted().first ?? String(position)
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: path.codingPath,
+                        debugDescription:
+                            "The array \"\(nodeName(index))\" has \(count) elements, so its indices must be 0 to \(count - 1), but it has the index \"\(stray)\"."
+                    ))
+            }
+            elements.append(.node(child))
+        }
+        return elements
+    }
+
+    private func requireNoChildren(_ index: Int, type: Any.Type, path: PathContext) throws {
+        let first = Int(nodes[index].firstChild)
+        guard first >= 0 else { return }
+        let name = nodes[first].segment
+        throw unexpectedChild(name, of: index, expected: "no nested parameters", path: path)
+    }
+
+    private func requireNoValue(_ index: Int, type: Any.Type, path: PathContext) throws {
+        guard nodes[index].firstValue >= 0 else { return }
+        throw DecodingError.typeMismatch(
+            type,
+            DecodingError.Context(
+                codingPath: path.codingPath,
+                debugDescription:
+                    "The parameter \"\(nodeName(index))\" has a value of its own, but \(type) with \(options.arrayDecoding) arrays reads only its nested parameters."
+            ))
+    }
+
+    private func unexpectedChild(_ name: String, of index: Int, expected: String, path: PathContext) -> DecodingError {
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: path.codingPath,
+                debugDescription:
+                    "The array \"\(nodeName(index))\" has the nested parameter \"\(name)\", but \(options.arrayDecoding) arrays expect \(expected)."
+            ))
+    }
+
+    // MARK: Messages
+
+    /// A node's parameter name, as the strategies would write it (`filter.min`, `items[0][id]`).
+    func nodeName(_ index: Int) -> String {
+        var segments: [String] = []
+        var current = index
+        while current > 0 {
+            segments.append(nodes[current].segment)
+            current = Int(nodes[current].parent)
+        }
+        var name = ""
+        for (depth, segment) in segments.reversed().enumerated() {
+            let isIndex = segment.isEmpty || segment.utf8.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
+            if depth == 0 {
+                name = segment
+            } else if options.nestedKeyDecoding == .brackets
+                || (isIndex && (options.arrayDecoding == .brackets || options.arrayDecoding == .indexedBrackets))
+            {
+                name += "[\(segment)]"
+            } else {
+                name += ".\(segment)"
+            }
+        }
+        return name
+    }
+
+    /// A parameter sent more than once where one is expected: parameter pollution is refused, not
+    /// resolved by picking one.
+    private func repeated(_ index: Int, expected: String, path: PathContext) -> DecodingError {
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: path.codingPath,
+                debugDescription:
+                    "The parameter \"\(nodeName(index))\" appears \(nodes[index].valueCount) times, but \(expected)."
+            ))
+    }
+
+    func missing(_ type: Any.Type, path: PathContext) -> DecodingError {
+        let description =
+            if let name = path.expectedName {
+                "The query has no parameter named \"\(name)\" for this \(type)."
+            } else {
+                "The query has no value for this \(type)."
+            }
+        if let key = path.lastKey {
+            return DecodingError.keyNotFound(
+                key, DecodingError.Context(codingPath: path.pathAboveLastKey, debugDescription: description))
+        }
+        return DecodingError.valueNotFound(
+            type, DecodingError.Context(codingPath: path.codingPath, debugDescription: description))
+    }
+
+    func invalid(_ value: Int, as type: Any.Type, path: PathContext, reason: String? = nil) -> DecodingError {
+        var text = (try? string(of: value, path: path)) ?? ""
+        if text.count > 64 { text = String(text.prefix(64)) + "…" }
+        return DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: path.codingPath,
+                debugDescription:
+                    "The parameter \"\(parameterName(of: value))\" has the value \"\(text)\", which is not a valid \(type)\(reason.map { ": " + $0 } ?? "")."
+            ))
+    }
+}

@@ -1,0 +1,107 @@
+/// The parameters of a query arranged by their names' nesting: `filter.min=1&filter.max=2&tags=a`
+/// becomes a root with the children `filter` (with `min` and `max`) and `tags`.
+///
+/// Nodes live in one array and refer to each other by index; a node's children form a linked list in
+/// the order they were first named. A node holds the values of every pair named exactly by its path, in
+/// order, so a repeated name keeps all its values and the decoder can refuse duplicates where one value
+/// is expected.
+struct DecodingNode {
+    /// This node's name segment, and its parent (-1 for the root).
+    var segment: String
+    var parent: Int32
+    /// The first and last children, or -1, and the next sibling, or -1.
+    var firstChild: Int32 = -1
+    var lastChild: Int32 = -1
+    var nextSibling: Int32 = -1
+    var childCount: Int32 = 0
+    /// The first value named by this node, or -1.
+    var firstValue = -1
+    /// Further values with the same name, in order.
+    var moreValues: [Int] = []
+
+    init(segment: String, parent: Int) {
+        self.segment = segment
+        self.parent = Int32(truncatingIfNeeded: parent)
+    }
+
+    var valueCount: Int { firstValue < 0 ? 0 : 1 + moreValues.count }
+
+    var values: [Int] {
+        firstValue < 0 ? [] : [firstValue] + moreValues
+    }
+
+    var hasChildren: Bool { firstChild >= 0 }
+}
+
+/// Where a value is read from.
+enum DecodingPosition {
+    /// A node of the tree.
+    case node(Int)
+    /// One value text: an element of a comma-separated list, or a value of a repeated name.
+    case value(Int)
+    /// Nothing was sent here: empty collections and `nil` decode from it; anything else is missing.
+    case absent
+}
+
+/// How a parameter name splits into the segments that the tree nests by.
+///
+/// | Strategies | Name | Segments |
+/// |------------|------|----------|
+/// | `.dots` | `filter.min` | `filter`, `min` |
+/// | `.dots` with bracket arrays | `items[0].id` | `items`, `0`, `id` |
+/// | `.brackets` | `filter[min]` | `filter`, `min` |
+/// | `.brackets` | `tags[]` | `tags`, *(empty)* |
+/// | any | `a..b`, `a[b`, `[x]` | the whole name, as one literal segment |
+///
+/// A name that is not well formed for the strategies is one literal segment: the encoder never writes
+/// such names, so they can only be parameters the type does not know, which are ignored.
+struct NameSegmentation {
+    let dotsNest: Bool
+    let bracketsNest: Bool
+
+    init(options: DecodingOptions) {
+        dotsNest = options.nestedKeyDecoding == .dots
+        bracketsNest =
+            options.nestedKeyDecoding == .brackets || options.arrayDecoding == .brackets
+            || options.arrayDecoding == .indexedBrackets
+    }
+
+    /// The segments of a well-formed nested name, or `nil` when `name` is flat or malformed.
+    func segments(of name: String) -> [Substring]? {
+        let utf8 = name.utf8
+        let hasDot = dotsNest && utf8.contains(UInt8(ascii: "."))
+        let hasBracket = bracketsNest && utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") })
+        guard hasDot || hasBracket else { return nil }
+
+        var segments: [Substring] = []
+        let parts = dotsNest ? name.split(separator: ".", omittingEmptySubsequences: false) : [Substring(name)]
+        for part in parts {
+            guard appendBracketSegments(of: part, to: &segments) else { return nil }
+        }
+        return segments
+    }
+
+    /// Splits `key[a][b]` into `key`, `a`, `b` when brackets nest (otherwise a bracket is an ordinary
+    /// character of the segment); `false` when the part is malformed.
+    private func appendBracketSegments(of part: Substring, to segments: inout [Substring]) -> Bool {
+        guard !part.isEmpty else { return false }
+        guard bracketsNest, let open = part.firstIndex(of: "[") else {
+            guard !(bracketsNest && part.contains("]")) else { return false }
+            segments.append(part)
+            return true
+        }
+        guard open > part.startIndex else { return false }
+        let key = part[..<open]
+        guard !key.contains("]") else { return false }
+        segments.append(key)
+        var index = open
+        while index < part.endIndex {
+            guard part[index] == "[", let close = part[index...].firstIndex(of: "]") else { return false }
+            let inner = part[part.index(after: index)..<close]
+            guard !inner.contains("[") else { return false }
+            segments.append(inner)
+            index = part.index(after: close)
+        }
+        return true
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The `Decoder` a type's `init(from:)` receives: a position in the parsed query and its coding path.
+struct QueryDecoderImpl: Decoder {
+    let state: DecodingState
+    let position: DecodingPosition
+    let path: CodingPathNode?
+
+    var codingPath: [any CodingKey] { path?.path ?? [] }
+    var userInfo: [CodingUserInfoKey: Any] { state.options.userInfo }
+
+    private var context: PathContext { PathContext(parent: path, key: nil) }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        let node = try state.keyedNode(at: position, path: context, type: [String: Any].self)
+        return KeyedDecodingContainer(QueryKeyedDecodingContainer<Key>(state: state, node: node, path: path))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let elements = try state.elements(at: position, path: context, type: [Any].self)
+        return QueryUnkeyedDecodingContainer(state: state, elements: elements, path: path)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        QuerySingleValueDecodingContainer(state: state, position: position, path: path)
+    }
+}
+
+extension DecodingState {
+    /// Decodes the whole query, which is a set of named parameters: a struct, a dictionary, or an
+    /// optional of one (`nil` for an empty query).
+    func decodeRoot<T: Decodable>(_ type: T.Type) throws -> T {
+        // An empty query is `nil` for any optional, which needs no keys.
+        let isEmptyOptional = !nodes[0].hasChildren && T.self is any QueryOptionalType.Type
+        if TypeTraits.of(T.self).contains(.hasNoKeys) && !isEmptyOptional {
+            throw DecodingError.typeMismatch(
+                T.self,
+                DecodingError.Context(
+                    codingPath: [],
+                    debugDescription:
+                        "A query is a set of named parameters; decode it into a struct or a dictionary, not \(T.self)."
+                ))
+        }
+        return try decode(T.self, at: .node(0), path: .root)
+    }
+}
+
+extension DecodingState {
+    /// Whether values of `type` (or of the type an optional wraps) have no keys to read a query into.
+    static func hasNoKeys(_ type: Any.Type) -> Bool {
+        if let optional = type as? any QueryOptionalType.Type { return hasNoKeys(optional.wrappedType) }
+        return type is any QueryIntegerDecoding.Type || type is any QueryFloatDecoding.Type || type == String.self
+            || type == Bool.self || type == Date.self || type == Data.self || type == URL.self
+            || type == UUID.self || type == Decimal.self || type is any QueryTopLevelArray.Type
+    }
+}
+
+/// Arrays and sets, which cannot be a whole query.
+protocol QueryTopLevelArray {}
+extension Array: QueryTopLevelArray {}
+extension Set: QueryTopLevelArray {}
+
+/// An optional, seen through to the type it wraps.
+protocol QueryOptionalType {
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: QueryOptionalType {
+    static var wrappedType: Any.Type { Wrapped.self }
+}

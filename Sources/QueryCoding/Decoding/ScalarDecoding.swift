@@ -1,0 +1,242 @@
+import Foundation
+
+/// Types the decoder reads without going through their own `init(from:)`: the scalars, whose text it
+/// parses strictly, and the standard collections, whose shape the array strategy decides.
+protocol QueryDecodingFastPath {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+}
+
+extension DecodingState {
+    /// Decodes any value at `position`: scalars and the standard collections directly, anything else
+    /// through its own `init(from:)`.
+    func decode<T: Decodable>(_ type: T.Type, at position: DecodingPosition, path: PathContext) throws -> T {
+        // The cast is asked only of types known to take it (see `TypeTraits`).
+        if TypeTraits.of(T.self).contains(.decodingFastPath), let fast = T.self as? any QueryDecodingFastPath.Type {
+            return try decodeFast(fast, at: position, path: path)
+        }
+        return try T(from: QueryDecoderImpl(state: self, position: position, path: path.materialize()))
+    }
+
+    private func decodeFast<T, Fast: QueryDecodingFastPath>(
+        _ type: Fast.Type, at position: DecodingPosition, path: PathContext
+    ) throws -> T {
+        // `Fast` is `T`: the cast above succeeded on the metatype.
+        try Fast.decodeQuery(from: self, at: position, path: path) as! T
+    }
+
+    /// Reads the one value at `position` and converts its bytes; `convert` returns `nil` for text that
+    /// is not a valid `T` (it must not call back into the state).
+    @inline(__always)
+    func decodeScalar<T>(
+        _ type: T.Type, at position: DecodingPosition, path: PathContext,
+        _ convert: (UnsafeBufferPointer<UInt8>) throws -> T?
+    ) throws -> T {
+        let value = try scalarValue(at: position, path: path, type: type)
+        guard let result = try withBytes(of: value, path: path, convert) else {
+            throw invalid(value, as: type, path: path)
+        }
+        return result
+    }
+
+    /// Reads the one value at `position` as text.
+    func decodeString(at position: DecodingPosition, path: PathContext, type: Any.Type = String.self) throws -> (
+        text: String, value: Int
+    ) {
+        let value = try scalarValue(at: position, path: path, type: type)
+        return (try string(of: value, path: path), value)
+    }
+}
+
+extension String: QueryDecodingFastPath {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
+        try state.decodeString(at: position, path: path).text
+    }
+}
+
+extension Bool: QueryDecodingFastPath {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
+        let numeric = state.options.boolDecoding == .numeric
+        return try state.decodeScalar(Bool.self, at: position, path: path) { bytes in
+            if numeric {
+                if bytes.elementsEqual("1".utf8) { return true }
+                if bytes.elementsEqual("0".utf8) { return false }
+            } else {
+                if bytes.elementsEqual("true".utf8) { return true }
+                if bytes.elementsEqual("false".utf8) { return false }
+            }
+            return nil
+        }
+    }
+}
+
+/// Integers read exact decimal digits with an optional sign; anything else, or a value out of range,
+/// is an error.
+protocol QueryIntegerDecoding: FixedWidthInteger, QueryDecodingFastPath {}
+
+extension QueryIntegerDecoding {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
+        try state.decodeScalar(Self.self, at: position, path: path, parseInteger)
+    }
+
+    private static func parseInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Self? {
+        var index = 0
+        var negative = false
+        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            negative = sign == UInt8(ascii: "-")
+            index = 1
+        }
+        guard index < bytes.count else { return nil }
+        var result: Self = 0
+        while index < bytes.count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (shifted, overflow) = result.multipliedReportingOverflow(by: 10)
+            let (next, carry) =
+                negative
+                ? shifted.subtractingReportingOverflow(Self(digit)) : shifted.addingReportingOverflow(Self(digit))
+            guard !overflow, !carry else { return nil }
+            result = next
+            index += 1
+        }
+        return result
+    }
+}
+
+extension Int: QueryIntegerDecoding {}
+extension Int8: QueryIntegerDecoding {}
+extension Int16: QueryIntegerDecoding {}
+extension Int32: QueryIntegerDecoding {}
+extension Int64: QueryIntegerDecoding {}
+extension UInt: QueryIntegerDecoding {}
+extension UInt8: QueryIntegerDecoding {}
+extension UInt16: QueryIntegerDecoding {}
+extension UInt32: QueryIntegerDecoding {}
+extension UInt64: QueryIntegerDecoding {}
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Int128: QueryIntegerDecoding {}
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension UInt128: QueryIntegerDecoding {}
+
+/// Decimal number text: `[+-]digits[.digits][(e|E)[+-]digits]`, also `.5` and `5.`; no `nan`, `inf`,
+/// hexadecimal or spaces, which `Double(_:)` and `Decimal(string:)` would otherwise accept or misread.
+func isDecimalNumberText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    func digits() -> Int {
+        let start = index
+        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        return index - start
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+    var mantissa = digits()
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        index += 1
+        mantissa += digits()
+    }
+    guard mantissa > 0 else { return false }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        index += 1
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        guard digits() > 0 else { return false }
+    }
+    return index == bytes.count
+}
+
+/// Floating-point numbers read decimal text; a value too large to be finite is an error.
+protocol QueryFloatDecoding: BinaryFloatingPoint, LosslessStringConvertible, QueryDecodingFastPath {}
+
+extension QueryFloatDecoding {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
+        try state.decodeScalar(Self.self, at: position, path: path) { bytes in
+            guard isDecimalNumberText(bytes), let value = Self(String(decoding: bytes, as: UTF8.self)),
+                value.isFinite
+            else { return nil }
+            return value
+        }
+    }
+}
+
+extension Double: QueryFloatDecoding {}
+extension Float: QueryFloatDecoding {}
+
+extension Decimal: QueryDecodingFastPath {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
+        try state.decodeScalar(Decimal.self, at: position, path: path) { bytes in
+            guard isDecimalNumberText(bytes),
+                let value = Decimal(
+                    string: String(decoding: bytes, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX")),
+                !value.isNaN
+            else { return nil }
+            return value
+        }
+    }
+}
+
+extension URL: QueryDecodingFastPath {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
+        let (text, value) = try state.decodeString(at: position, path: path, type: URL.self)
+        guard let url = URL(string: text) else { throw state.invalid(value, as: URL.self, path: path) }
+        return url
+    }
+}
+
+extension UUID: QueryDecodingFastPath {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
+        let (text, value) = try state.decodeString(at: position, path: path, type: UUID.self)
+        guard let uuid = UUID(uuidString: text) else { throw state.invalid(value, as: UUID.self, path: path) }
+        return uuid
+    }
+}
+
+extension Date: QueryDecodingFastPath {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
+        let (text, value) = try state.decodeString(at: position, path: path, type: Date.self)
+        let date: Date?
+        switch state.options.dateDecoding {
+        case .iso8601:
+            date = ISO8601.parse(text)
+        case .secondsSince1970:
+            date = number(text).map { Date(timeIntervalSince1970: $0) }
+        case .millisecondsSince1970:
+            date = number(text).map { Date(timeIntervalSince1970: $0 / 1000) }
+        case .formatted(let formatter):
+            date = formatter.date(from: text)
+        case .custom(let parse):
+            date = try parse(text)
+        }
+        guard let date else { throw state.invalid(value, as: Date.self, path: path) }
+        return date
+    }
+
+    private static func number(_ text: String) -> Double? {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard isDecimalNumberText(bytes), let number = Double(String(decoding: bytes, as: UTF8.self)),
+                number.isFinite
+            else { return nil }
+            return number
+        }
+    }
+}
+
+extension Data: QueryDecodingFastPath {
+    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    {
+        let (text, value) = try state.decodeString(at: position, path: path, type: Data.self)
+        let data: Data?
+        switch state.options.dataDecoding {
+        case .base64: data = Base64.decode(text)
+        case .base64URL: data = Base64.decodeURL(text)
+        case .custom(let parse): data = try parse(text)
+        }
+        guard let data else { throw state.invalid(value, as: Data.self, path: path) }
+        return data
+    }
+}

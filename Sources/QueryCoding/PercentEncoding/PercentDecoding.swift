@@ -1,0 +1,99 @@
+/// Percent-decoding of `application/x-www-form-urlencoded` text: `%XX` is the byte `XX`, `+` is a space.
+///
+/// | Input | Output |
+/// |-------|--------|
+/// | `a%26b` | `a&b` |
+/// | `a+b`, `a%20b` | `a b` |
+/// | `%C3%A9` | `é` |
+/// | `%zz`, `%4`, `%` at the end | error: invalid escape |
+/// | `%C3%28`, `%FF` | error: the bytes are not UTF-8 |
+enum PercentDecoding {
+    enum Failure: Error, Equatable {
+        /// A `%` not followed by two hex digits, at this byte offset of the text.
+        case invalidEscape(offset: Int)
+        /// The decoded bytes are not valid UTF-8.
+        case invalidUTF8
+    }
+
+    /// Whether `text` needs decoding at all: most names and values contain neither `%` nor `+`.
+    @inline(__always)
+    static func needsDecoding(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text where byte == UInt8(ascii: "%") || byte == UInt8(ascii: "+") { return true }
+        return false
+    }
+
+    /// Decodes `text` into `output` (which is cleared first) and checks that the result is UTF-8.
+    static func decode(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws(Failure) {
+        output.removeAll(keepingCapacity: true)
+        output.reserveCapacity(text.count)
+        var index = 0
+        var sawEscape = false
+        while index < text.count {
+            let byte = text[index]
+            switch byte {
+            case UInt8(ascii: "%"):
+                guard index + 2 < text.count, let high = PercentEncoding.hexValue(text[index + 1]),
+                    let low = PercentEncoding.hexValue(text[index + 2])
+                else { throw .invalidEscape(offset: index) }
+                output.append(high << 4 | low)
+                sawEscape = true
+                index += 3
+            case UInt8(ascii: "+"):
+                output.append(0x20)
+                index += 1
+            default:
+                output.append(byte)
+                index += 1
+            }
+        }
+        // Text that came from a Swift string is valid UTF-8 already; only escapes can break it.
+        if sawEscape {
+            let valid = output.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
+            guard valid else { throw .invalidUTF8 }
+        }
+    }
+}
+
+/// UTF-8 well-formedness (Unicode 15, table 3-7): no overlong forms, no surrogates, nothing above U+10FFFF.
+enum UTF8Validation {
+    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var lower: UInt8 = 0x80
+            var upper: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0:
+                length = 3
+                lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED:
+                length = 3
+                upper = 0x9F
+            case 0xF0:
+                length = 4
+                lower = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4:
+                length = 4
+                upper = 0x8F
+            default: return false
+            }
+            guard index + length <= count else { return false }
+            let second = bytes[index + 1]
+            guard second >= lower && second <= upper else { return false }
+            for offset in 2..<length {
+                guard bytes[index + offset] & 0xC0 == 0x80 else { return false }
+            }
+            index += length
+        }
+        return true
+    }
+}

@@ -1,0 +1,76 @@
+/// A growable run of bytes for the encoder's output: appends are plain stores, without the
+/// uniqueness and bounds checks of `[UInt8]` on every byte.
+///
+/// It does not free itself: its owner (``EncodingWriter``) calls ``deallocate()`` once, in its `deinit`.
+struct ByteBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private(set) var capacity: Int
+
+    /// A buffer with room for `capacity` bytes; with 0, nothing is allocated until the first append.
+    init(capacity: Int) {
+        self.capacity = capacity
+        // A capacity of 0 never reads or writes through `base`, so a placeholder address will do.
+        self.base = capacity > 0 ? .allocate(capacity: capacity) : UnsafeMutablePointer(bitPattern: 1)!
+    }
+
+    func deallocate() {
+        if capacity > 0 { base.deallocate() }
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Makes room for `extra` more bytes, doubling the capacity as needed.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if count &+ extra > capacity { grow(to: count &+ extra) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let newCapacity = Swift.max(needed, capacity &* 2, 64)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count &+= 1
+    }
+
+    /// Appends without checking the capacity: call ``reserve(_:)`` first.
+    @inline(__always)
+    mutating func appendReserved(_ byte: UInt8) {
+        base[count] = byte
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (base + count).update(from: source, count: bytes.count)
+        count &+= bytes.count
+    }
+
+    /// Appends bytes of this same buffer (a name that a longer name starts with).
+    @inline(__always)
+    mutating func appendCopy(of range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        reserve(range.count)
+        (base + count).update(from: base + range.lowerBound, count: range.count)
+        count &+= range.count
+    }
+
+    /// The bytes in `range`, valid until the next append.
+    @inline(__always)
+    subscript(range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension APIError: CustomStringConvertible, LocalizedError {
+    /// What happened, with the status, the URL and a short excerpt of the body where there was one.
+    public var description: String {
+        switch self {
+        case .invalidRequest(let error):
+            "Invalid request, nothing was sent: \(error)"
+        case .authorization(let error):
+            "Authorization failed, nothing was sent: \(error)"
+        case .transport(let error):
+            "Transport failure\(Self.describe(error.failingURL)): \(Self.describe(error))"
+        case .unacceptableStatus(let status, let response, let body, _):
+            "Unacceptable status \(status) (\(HTTPURLResponse.localizedString(forStatusCode: status)))"
+                + "\(Self.describe(response.url)); body: \(Self.excerpt(of: body))"
+        case .decoding(let error, let response, let body):
+            "Could not decode the \(response.statusCode) response\(Self.describe(response.url)): "
+                + "\(Self.describe(error)); body: \(Self.excerpt(of: body))"
+        case .cancelled:
+            "The request was cancelled."
+        }
+    }
+
+    /// The same as ``description``, so that `localizedDescription` says what happened too.
+    public var errorDescription: String? { description }
+
+    private static func describe(_ url: URL?) -> String {
+        url.map { " from \($0.absoluteString)" } ?? ""
+    }
+
+    private static func describe(_ error: URLError) -> String {
+        let summary: String
+        switch error.code {
+        case .timedOut: summary = "the request timed out"
+        case .cannotFindHost, .dnsLookupFailed: summary = "the host name could not be resolved"
+        case .cannotConnectToHost: summary = "could not connect to the host"
+        case .networkConnectionLost: summary = "the network connection was lost"
+        case .notConnectedToInternet: summary = "not connected to the internet"
+        case .badServerResponse: summary = "the server's response was not an HTTP response"
+        case .cancelled: summary = "cancelled"
+        default: summary = error.localizedDescription
+        }
+        var text = "\(summary) (URLError \(error.code.rawValue))"
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] {
+            text += ", caused by: \(underlying)"
+        }
+        return text
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .typeMismatch(let type, let context):
+            "type mismatch for \(type) at \(path(context.codingPath)): \(context.debugDescription)"
+        case .valueNotFound(let type, let context):
+            "missing \(type) value at \(path(context.codingPath)): \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            "key \"\(key.stringValue)\" not found at \(path(context.codingPath))"
+        case .dataCorrupted(let context):
+            "invalid data at \(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            "\(error)"
+        }
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        guard !codingPath.isEmpty else { return "the top level" }
+        return codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+    }
+
+    /// At most `limit` bytes of the body as one line of text, so that messages stay readable.
+    static func excerpt(of body: Data, limit: Int = 200) -> String {
+        guard !body.isEmpty else { return "(empty)" }
+        var prefix = body.prefix(limit)
+        var text = String(data: prefix, encoding: .utf8)
+        // The cut may have split a multi-byte character: drop its first bytes (at most 3).
+        while text == nil, body.count > limit, prefix.count > limit - 3 {
+            prefix = prefix.dropLast()
+            text = String(data: prefix, encoding: .utf8)
+        }
+        guard let text else { return "(\(body.count) bytes, not UTF-8 text)" }
+        var line = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            line.append(scalar.properties.generalCategory == .control ? " " : scalar)
+        }
+        return body.count > limit ? "\(String(line))… (\(body.count) bytes)" : String(line)
+    }
+}

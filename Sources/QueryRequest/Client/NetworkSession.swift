@@ -1,0 +1,37 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What ``APIClient`` sends requests through: `URLSession` in an app, a ``StubNetworkSession`` (or any
+/// other conforming type) in tests.
+public protocol NetworkSession: Sendable {
+    /// Sends `request` and returns the response body and the response.
+    ///
+    /// Cancelling the calling task should cancel the request; throwing `URLError(.cancelled)` or
+    /// `CancellationError` then makes the client report ``APIError/cancelled``.
+    func data(for request: URLRequest) async throws -> (Data, URLResponse)
+}
+
+#if canImport(FoundationNetworking)
+    extension URLSession: NetworkSession {
+        /// Sends `request`; on Linux, forwards to `data(for:delegate:)`, first making its timeout work.
+        ///
+        /// FoundationNetworking only declares `data(for:delegate:)` with a defaulted delegate, and a
+        /// method with a defaulted parameter cannot witness the protocol requirement. It also ignores a
+        /// timeout passed to `URLRequest`'s initialiser (only the property's setter counts; otherwise the
+        /// session's 60 s apply) and truncates the timeout to whole seconds, so that 0.5 s times out at
+        /// once, and a non-finite one traps: the timeout is set again, rounded up to whole seconds
+        /// within 1 s…1 year.
+        public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+            var request = request
+            let timeout = request.timeoutInterval
+            request.timeoutInterval = timeout.isNaN ? 60 : min(max(timeout.rounded(.up), 1), 31_536_000)
+            return try await data(for: request, delegate: nil)
+        }
+    }
+#else
+    // Apple's Foundation declares `data(for:)` itself.
+    extension URLSession: NetworkSession {}
+#endif

@@ -1,0 +1,136 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A ``NetworkSession`` for tests: it answers with canned replies and records every request it saw.
+///
+/// ```swift
+/// let session = StubNetworkSession()
+/// session.stub(.get, "/users/42", with: .json(#"{"id": 42, "name": "Ada"}"#))
+/// session.stub(.get, "/ranking", with: .init(status: 503, headers: ["Retry-After": "1"]), .json("[]"))
+/// let client = APIClient(session: session)
+/// // … exercise your code …
+/// #expect(session.requests.map(\.url?.path) == ["/users/42"])
+/// ```
+///
+/// A request is answered by the first stub of its method and path; otherwise by the next reply of the
+/// queue (``init(_:)``, ``enqueue(_:)``); otherwise by the handler (``init(handler:)``). A request
+/// nothing answers fails with a `URLError(.resourceUnavailable)` that names it.
+public final class StubNetworkSession: NetworkSession, @unchecked Sendable {
+    /// A canned answer: a response (status, headers, body) or an error to throw.
+    public struct Reply: Sendable {
+        enum Outcome {
+            case response(status: Int, headers: [String: String], body: Data)
+            case failure(any Error)
+        }
+        let outcome: Outcome
+
+        /// A response with `status`, `headers` and `body`; by default an empty 200.
+        public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data()) {
+            outcome = .response(status: status, headers: headers, body: body)
+        }
+
+        private init(failure error: any Error) { outcome = .failure(error) }
+
+        /// A response whose body is `json` as UTF-8, with `Content-Type: application/json` unless
+        /// `headers` has a Content-Type of its own.
+        public static func json(_ json: String, status: Int = 200, headers: [String: String] = [:]) -> Reply {
+            var headers = headers
+            if !headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
+                headers["Content-Type"] = "application/json"
+            }
+            return Reply(status: status, headers: headers, body: Data(json.utf8))
+        }
+
+        /// Throws `error` instead of answering, such as `URLError(.timedOut)`.
+        public static func failure(_ error: any Error) -> Reply { Reply(failure: error) }
+    }
+
+    private struct Route {
+        let method: HTTPMethod
+        let path: String
+        var replies: [Reply]
+    }
+
+    private let lock = NSLock()
+    private var routes: [Route] = []
+    private var queue: [Reply]
+    private var seen: [URLRequest] = []
+    private let handler: (@Sendable (URLRequest) async throws -> Reply)?
+
+    /// A session that answers requests with `replies`, in order, one reply per request.
+    public init(_ replies: Reply...) {
+        queue = replies
+        handler = nil
+    }
+
+    /// A session that answers each request with what `handler` returns, or throws what it throws.
+    ///
+    /// The handler runs in the calling task, so it sees that task's cancellation: a handler that
+    /// suspends (`try await Task.sleep(for: .seconds(3600))`) simulates a request in flight.
+    public init(handler: @escaping @Sendable (URLRequest) async throws -> Reply) {
+        queue = []
+        self.handler = handler
+    }
+
+    /// Every request the session was asked to send, in order.
+    public var requests: [URLRequest] { locked { seen } }
+
+    /// Answers the requests with `method` and `path` (the URL's path as sent, percent-encoded, without
+    /// the query) with `replies` in order; the last one answers every later matching request.
+    public func stub(_ method: HTTPMethod, _ path: String, with replies: Reply...) {
+        locked { routes.append(Route(method: method, path: path, replies: replies)) }
+    }
+
+    /// Adds replies to the queue, which answers requests that no ``stub(_:_:with:)`` matches.
+    public func enqueue(_ replies: Reply...) {
+        locked { queue.append(contentsOf: replies) }
+    }
+
+    /// `NSLock.withLock` needs macOS 14 / iOS 17; the package supports older systems.
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// Records `request` and answers it with its reply.
+    public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        guard let url = request.url else { throw URLError(.badURL) }
+        let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
+        let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
+        let canned: Reply? = locked {
+            seen.append(request)
+            if let index = routes.firstIndex(where: { $0.method == method && $0.path == path && !$0.replies.isEmpty }) {
+                return routes[index].replies.count > 1 ? routes[index].replies.removeFirst() : routes[index].replies[0]
+            }
+            return queue.isEmpty ? nil : queue.removeFirst()
+        }
+        let reply: Reply
+        if let canned {
+            reply = canned
+        } else if let handler {
+            reply = try await handler(request)
+        } else {
+            throw URLError(
+                .resourceUnavailable,
+                userInfo: [
+                    NSLocalizedDescriptionKey:
+                        "StubNetworkSession has no reply for \(method.rawValue) \(url.absoluteString)",
+                    NSURLErrorFailingURLErrorKey: url,
+                ])
+        }
+        switch reply.outcome {
+        case .failure(let error):
+            throw error
+        case .response(let status, let headers, let body):
+            guard
+                let response = HTTPURLResponse(
+                    url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+            else { throw URLError(.badServerResponse) }
+            return (body, response)
+        }
+    }
+}

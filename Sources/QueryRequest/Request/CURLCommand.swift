@@ -1,0 +1,47 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension URLRequest {
+    /// The request as a `curl` command line for logs and bug reports, every argument single-quoted for a
+    /// POSIX shell.
+    ///
+    /// ```
+    /// curl -X 'POST' 'https://api.example.com/v1/users' -H 'Content-Type: application/json' --data-raw '{"name":"Ann"}'
+    /// ```
+    ///
+    /// Headers are listed by name. A body that is not UTF-8 text, or holds NUL, is piped in through
+    /// `base64 -d` so that the command still sends exactly its bytes. The output includes header values
+    /// such as `Authorization`: redact before sharing.
+    public var cURLCommand: String {
+        var parts = ["curl"]
+        let method = httpMethod ?? "GET"
+        switch method {
+        case "GET": break
+        case "HEAD": parts.append("--head")  // `-X HEAD` would wait for a body that never comes
+        default: parts += ["-X", Self.shellQuoted(method)]
+        }
+        parts.append(Self.shellQuoted(url?.absoluteString ?? ""))
+        for (name, value) in (allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
+            // `-H 'Name:'` would remove the header; `Name;` is curl's spelling of an empty value.
+            parts += ["-H", Self.shellQuoted(value.isEmpty ? "\(name);" : "\(name): \(value)")]
+        }
+        guard let body = httpBody, !body.isEmpty else { return parts.joined(separator: " ") }
+        let text = String(decoding: body, as: UTF8.self)
+        if !body.contains(0), Data(text.utf8) == body {  // valid UTF-8: decoding repaired nothing
+            // --data-raw, unlike --data-binary, never reads a file when the text starts with "@".
+            parts += ["--data-raw", Self.shellQuoted(text)]
+            return parts.joined(separator: " ")
+        }
+        parts += ["--data-binary", "@-"]
+        return "printf %s \(Self.shellQuoted(body.base64EncodedString())) | base64 -d | "
+            + parts.joined(separator: " ")
+    }
+
+    /// `text` in single quotes, each `'` written as `'\''`: a POSIX shell reads it back byte for byte.
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+}

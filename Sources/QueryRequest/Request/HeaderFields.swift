@@ -1,0 +1,61 @@
+/// Header fields checked against RFC 9110 and merged case-insensitively.
+///
+/// `URLRequest.setValue(_:forHTTPHeaderField:)` silently drops a value with CR, LF or NUL and accepts a
+/// name that is no token, so both are checked here first and refused with a typed error.
+struct HeaderFields {
+    /// The fields keyed by lowercased name; the value keeps the name as it was spelled.
+    private(set) var fields: [String: (name: String, value: String)] = [:]
+
+    /// `settingHeaders` overlaid with `requestHeaders`: on a name given in both (compared without case),
+    /// the request's field wins.
+    init(settingHeaders: [String: String], requestHeaders: [String: String]) throws {
+        for (name, value) in try Self.validated(settingHeaders) {
+            fields[name.lowercased()] = (name, value)
+        }
+        for (name, value) in try Self.validated(requestHeaders) {
+            fields[name.lowercased()] = (name, value)
+        }
+    }
+
+    /// Adds `name: value` unless a field of that name is already present.
+    mutating func addIfAbsent(name: String, value: String) throws {
+        guard fields[name.lowercased()] == nil else { return }
+        guard Self.isValidValue(value) else { throw RequestBuildingError.invalidHeaderValue(name: name) }
+        fields[name.lowercased()] = (name, value)
+    }
+
+    /// The headers of `dictionary` in name order (so that the first problem reported does not depend on
+    /// hashing), each checked; two spellings of one name are refused.
+    private static func validated(_ dictionary: [String: String]) throws -> [(String, String)] {
+        let sorted = dictionary.sorted { $0.key < $1.key }
+        var seen: [String: String] = [:]
+        for (name, value) in sorted {
+            guard isToken(name) else { throw RequestBuildingError.invalidHeaderName(name) }
+            guard isValidValue(value) else { throw RequestBuildingError.invalidHeaderValue(name: name) }
+            if let other = seen.updateValue(name, forKey: name.lowercased()) {
+                throw RequestBuildingError.duplicateHeader(names: [other, name])
+            }
+        }
+        return sorted.map { ($0.key, $0.value) }
+    }
+
+    /// Whether `text` is a non-empty RFC 9110 token: `1*tchar`, where tchar is a letter, a digit or one of
+    /// `!#$%&'*+-.^_|~` or the backtick. Used for header names and methods.
+    static func isToken(_ text: String) -> Bool {
+        !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+                    UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                    UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+                    true
+                default: URLText.isUnreserved(byte)  // letters, digits, and "-._~" which are tchars too
+                }
+            }
+    }
+
+    /// Whether `value` holds none of CR, LF and NUL (RFC 9110 §5.5 calls them invalid and dangerous).
+    static func isValidValue(_ value: String) -> Bool {
+        !value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Why ``Request/makeURLRequest()`` refused to build a request.
+///
+/// Each case names the part that is wrong (the host, the path, the header), so the message points at
+/// the declaration to fix. Encoding errors of the query or body are not wrapped: they are thrown as the
+/// encoder threw them, `EncodingError` with its coding path included.
+public enum RequestBuildingError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// The host is not a usable base URL: it does not parse, is not http or https, has no host name, or
+    /// carries user info, a query, a fragment, an out-of-range port or a dot segment.
+    ///
+    /// `host` is the host value as written in code, such as `MyApp.Hosts.staging`.
+    case invalidHost(host: String, reason: String)
+    /// The request path cannot be sent as written: it contains `#`, or a `.` or `..` segment.
+    case invalidPath(path: String, reason: String)
+    /// The method is not an RFC 9110 token: letters, digits, `!#$%&'*+-.^_|~` and the backtick.
+    case invalidMethod(String)
+    /// A header name is not an RFC 9110 token.
+    case invalidHeaderName(String)
+    /// A header value contains CR, LF or NUL, which would end the header or be dropped silently.
+    ///
+    /// The value itself is left out of the error because it may be a secret.
+    case invalidHeaderValue(name: String)
+    /// One dictionary of headers spells the same name twice in different case, such as
+    /// `Content-Type` and `content-type`, so which one is sent would be left to chance.
+    case duplicateHeader(names: [String])
+    /// The method cannot carry a body (GET and HEAD), yet the request has a non-empty one.
+    case bodyNotAllowed(method: HTTPMethod)
+    /// ``APISetting/timeout`` is not a positive, finite number of seconds.
+    case invalidTimeout(TimeInterval)
+
+    /// A sentence that says what is wrong and where.
+    public var description: String {
+        switch self {
+        case .invalidHost(let host, let reason):
+            "Invalid host \(host): \(reason)."
+        case .invalidPath(let path, let reason):
+            "Invalid path \"\(path)\": \(reason)."
+        case .invalidMethod(let method):
+            "Invalid HTTP method \"\(method)\": a method must be a token of letters, digits and !#$%&'*+-.^_`|~."
+        case .invalidHeaderName(let name):
+            "Invalid header name \"\(name)\": a name must be a token of letters, digits and !#$%&'*+-.^_`|~."
+        case .invalidHeaderValue(let name):
+            "Invalid value for header \"\(name)\": it contains CR, LF or NUL."
+        case .duplicateHeader(let names):
+            "Header given twice in different case: \(names.map { "\"\($0)\"" }.joined(separator: ", "))."
+        case .bodyNotAllowed(let method):
+            "A \(method.rawValue) request cannot have a body; send the data in the query or use another method."
+        case .invalidTimeout(let timeout):
+            "Invalid timeout \(timeout): it must be a positive, finite number of seconds."
+        }
+    }
+
+    /// The same text as ``description``.
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,121 @@
+/// Percent-encoded URL text, produced and checked byte by byte.
+///
+/// `URLComponents` traps on invalid percent-encoded text and `URL(string:)` guesses at it, so every piece
+/// of a built URL passes through here first: what leaves is valid RFC 3986 text whose meaning cannot shift
+/// (no raw `#`, no `\`, no bare `%`, no spaces or controls).
+enum URLText {
+    /// Whether `byte` is unreserved: `A-Z a-z 0-9 - . _ ~`.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    /// Whether `byte` may stay raw in a path: an RFC 3986 `pchar` (unreserved, sub-delims, `:`, `@`) or `/`.
+    static func isPathByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"):
+            true
+        default: isUnreserved(byte)
+        }
+    }
+
+    /// Whether `byte` may stay raw in a query: a path byte or `?`.
+    static func isQueryByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "?") || isPathByte(byte)
+    }
+
+    /// Appends `%XX` (uppercase hex) for `byte`.
+    static func appendEscape(of byte: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "%"))
+        output.append(hexDigit(byte >> 4))
+        output.append(hexDigit(byte & 0x0F))
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? nibble + UInt8(ascii: "0") : nibble - 10 + UInt8(ascii: "A")
+    }
+
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"),
+            UInt8(ascii: "a")...UInt8(ascii: "f"):
+            true
+        default: false
+        }
+    }
+
+    /// Copies `text`, keeping the bytes `keepsRaw` accepts and every valid `%XX` escape as written, and
+    /// escaping everything else once, a `%` that starts no escape included (it becomes `%25`).
+    static func normalised(_ text: Substring, keepsRaw: (UInt8) -> Bool) -> String {
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHexDigit(bytes[index + 1]),
+                isHexDigit(bytes[index + 2])
+            {
+                output.append(contentsOf: bytes[index...index + 2])
+                index += 3
+                continue
+            }
+            if byte != UInt8(ascii: "%") && keepsRaw(byte) {
+                output.append(byte)
+            } else {
+                appendEscape(of: byte, to: &output)
+            }
+            index += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Escapes every byte of `text` that is not unreserved, so the result is always exactly one path
+    /// segment (or one query value) whatever `text` holds.
+    static func escapingAllButUnreserved(_ text: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                output.append(byte)
+            } else {
+                appendEscape(of: byte, to: &output)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The first segment of a normalised path that is `.` or `..`, written raw or as `%2E`, or `nil`.
+    ///
+    /// Servers and proxies resolve dot segments (many after decoding `%2E`), so such a path would reach
+    /// another resource than the one written.
+    static func firstDotSegment(in path: String) -> Substring? {
+        path.split(separator: "/", omittingEmptySubsequences: true).first(where: isDotSegment)
+    }
+
+    private static func isDotSegment(_ segment: Substring) -> Bool {
+        var dots = 0
+        var bytes = segment.utf8[...]
+        while let byte = bytes.first {
+            if byte == UInt8(ascii: ".") {
+                bytes = bytes.dropFirst()
+            } else if byte == UInt8(ascii: "%"), bytes.count >= 3,
+                bytes.dropFirst().first == UInt8(ascii: "2"),
+                bytes.dropFirst(2).first.map({ $0 | 0x20 }) == UInt8(ascii: "e")
+            {
+                bytes = bytes.dropFirst(3)
+            } else {
+                return false
+            }
+            dots += 1
+        }
+        return dots == 1 || dots == 2
+    }
+}

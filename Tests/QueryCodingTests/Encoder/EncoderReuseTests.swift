@@ -1,0 +1,114 @@
+import Foundation
+import QueryCoding
+import Testing
+
+// One encoder serves any number of calls from any task, with no state carried between them, and a
+// copy's strategies are its own.
+
+@Suite struct EncoderReuseTests {
+    struct Query: Encodable, Sendable {
+        let term: String
+        let page: Int
+        let tags: [String]
+        let filter: Filter
+        let scores: [String: Double]
+    }
+
+    let query = Query(
+        term: "a b&c", page: 3, tags: ["x", "y,z"], filter: Filter(min: 1, max: 9), scores: ["b": 0.5, "a": 1e-07])
+    let expected = "term=a%20b%26c&page=3&tags=x,y%2Cz&filter.min=1&filter.max=9&scores.a=1e-07&scores.b=0.5"
+
+    @Test func oneEncoderUsedConcurrentlyGivesIdenticalResults() async throws {
+        let encoder = QueryEncoder()
+        let query = self.query
+        let results = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<100 {
+                group.addTask { try encoder.encodeToString(query) }
+            }
+            var results: [String] = []
+            for try await result in group { results.append(result) }
+            return results
+        }
+        #expect(results.count == 100)
+        #expect(Set(results) == [expected])
+    }
+
+    @Test func concurrentItemsAndStringsWithDifferentValues() async throws {
+        let encoder = QueryEncoder.with { $0.arrayEncodingStrategy = .repeatedKeys }
+        let outputs = try await withThrowingTaskGroup(of: (Int, String, Int).self) { group in
+            for index in 0..<100 {
+                group.addTask {
+                    let value = Listed(list: Array(0...index))
+                    return (index, try encoder.encodeToString(value), try encoder.encode(value).count)
+                }
+            }
+            var outputs: [(Int, String, Int)] = []
+            for try await output in group { outputs.append(output) }
+            return outputs
+        }
+        #expect(outputs.count == 100)
+        for (index, string, count) in outputs {
+            #expect(string == (0...index).map { "list=\($0)" }.joined(separator: "&"))
+            #expect(count == index + 1)
+        }
+    }
+
+    @Test func aCopyWithChangedStrategiesLeavesTheOriginalAlone() throws {
+        var original = QueryEncoder()
+        original.arrayEncodingStrategy = .repeatedKeys
+        var copy = original
+        copy.arrayEncodingStrategy = .brackets
+        copy.nilEncodingStrategy = .null
+        copy.outputFormatting = .sortedKeys
+        copy.spaceEncodingStrategy = .plus
+        copy.boolEncodingStrategy = .numeric
+        copy.nestedKeyEncodingStrategy = .brackets
+        copy.keyEncodingStrategy = .convertToSnakeCase
+        copy.dateEncodingStrategy = .secondsSince1970
+        copy.dataEncodingStrategy = .base64URL
+
+        #expect(original.arrayEncodingStrategy == .repeatedKeys)
+        #expect(original.nilEncodingStrategy == .omit)
+        #expect(original.outputFormatting == [])
+        #expect(original.spaceEncodingStrategy == .percentEscaped)
+        #expect(original.boolEncodingStrategy == .literal)
+        #expect(original.nestedKeyEncodingStrategy == .dots)
+        #expect(copy.arrayEncodingStrategy == .brackets)
+
+        struct Sample: Encodable {
+            let zList = ["a b"]
+            let flag = true
+            let missing: Int? = nil
+        }
+        #expect(try original.encodeToString(Sample()) == "zList=a%20b&flag=true")
+        #expect(try copy.encodeToString(Sample()) == "flag=1&missing=null&z_list%5B%5D=a+b")
+        // Changing the original afterwards does not reach the copy either.
+        original.boolEncodingStrategy = .numeric
+        #expect(try copy.encodeToString(Sample()) == "flag=1&missing=null&z_list%5B%5D=a+b")
+        #expect(try original.encodeToString(Sample()) == "zList=a%20b&flag=1")
+    }
+
+    @Test func noStateIsCarriedBetweenCalls() throws {
+        let encoder = QueryEncoder()
+        #expect(try encoder.encodeToString(Text(q: "first")) == "q=first")
+        #expect(try encoder.encodeToString(Flags(on: true, off: false)) == "on=true&off=false")
+        #expect(try encoder.encode(Text(q: "x")) == [URLQueryItem(name: "q", value: "x")])
+        #expect(throws: EncodingError.self) { try encoder.encode(Listed(list: [Item(id: 1, name: "a")])) }
+        #expect(try encoder.encode(Text(q: "y")) == [URLQueryItem(name: "q", value: "y")])
+        #expect(try encoder.encodeToString(query) == expected)
+        #expect(try encoder.encodeToString(query) == expected)
+    }
+
+    @Test func oneDecoderUsedConcurrentlyGivesIdenticalResults() async throws {
+        let decoder = QueryDecoder()
+        let results = try await withThrowingTaskGroup(of: Search.self) { group in
+            for _ in 0..<100 {
+                group.addTask { try decoder.decode(Search.self, from: "term=a%20b&filter.min=1&filter.max=2") }
+            }
+            var results: [Search] = []
+            for try await result in group { results.append(result) }
+            return results
+        }
+        #expect(results == Array(repeating: Search(term: "a b", filter: Filter(min: 1, max: 2)), count: 100))
+    }
+}

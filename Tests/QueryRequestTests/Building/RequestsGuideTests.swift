@@ -1,0 +1,227 @@
+import Foundation
+import QueryRequest
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// The snippets of Docs/Requests.md, compiled and checked here so that the guide cannot rot.
+// Keep the two in step: the code inside `RequestsGuide` is copied verbatim into the guide.
+
+enum RequestsGuide {
+    // MARK: Declaring a request
+
+    struct User: Decodable {
+        let id: Int
+        let name: String
+    }
+
+    struct UsersRequest: Request {
+        typealias Response = [User]
+        let host: Hosts = .current
+        let path = "/users"
+        var query: Query
+
+        struct Query: Encodable {
+            let name: String
+            let page: Int?
+        }
+    }
+
+    struct HealthRequest: Request {
+        let host: Hosts = .current
+        let path = "/health"
+    }
+
+    struct ArticlesRequest: Request {
+        let host: Hosts = .current
+        let path = "/articles"
+        var query: Query?
+
+        struct Query: Encodable {
+            let tag: String
+        }
+    }
+
+    // MARK: Hosts and environments
+
+    enum Hosts: String, APIHost {
+        case production = "api.example.com/v1"  // https://api.example.com/v1
+        case staging = "https://staging.example.com/v1"
+        case local = "http://127.0.0.1:8080/v1"
+
+        #if DEBUG
+            static let current = Hosts.staging
+        #else
+            static let current = Hosts.production
+        #endif
+    }
+
+    struct TenantHost: APIHost {
+        let tenant: String
+
+        var baseURL: URL {
+            get throws {
+                guard let url = URL(string: "https://\(tenant).example.com/api") else {
+                    throw URLError(.badURL)
+                }
+                return url
+            }
+        }
+    }
+
+    // MARK: Settings and headers
+
+    struct ReportRequest: Request {
+        let host: Hosts = .current
+        let path = "/reports"
+        let setting = APISetting(headers: ["X-Api-Key": "key"], retryCount: 2, timeout: 30)
+        let headers = ["Accept": "text/csv"]
+    }
+
+    // MARK: Bodies
+
+    struct NewUser: Encodable {
+        let firstName: String
+        let teamID: Int
+    }
+
+    struct CreateUserRequest: Request {
+        typealias Response = User
+        let method: HTTPMethod = .post
+        let host: Hosts = .current
+        let path = "/users"
+        let user: NewUser
+
+        var body: RequestBody? {
+            let encoder = JSONEncoder()
+            encoder.keyEncodingStrategy = .convertToSnakeCase
+            return .json(user, encoder: encoder)
+        }
+    }
+
+    struct LoginRequest: Request {
+        let method: HTTPMethod = .post
+        let host: Hosts = .current
+        let path = "/oauth/token"
+        let form: Form
+
+        struct Form: Encodable {
+            let grantType = "password"
+            let username: String
+            let password: String
+        }
+
+        var body: RequestBody? { .form(form) }
+    }
+
+    struct UploadAvatarRequest: Request {
+        let method: HTTPMethod = .put
+        let host: Hosts = .current
+        let userID: Int
+        let png: Data
+
+        var path: String { "/users/\(segment: userID)/avatar" }
+        var body: RequestBody? { .data(png, contentType: "image/png") }
+    }
+
+    // MARK: Paths
+
+    struct UserPostsRequest: Request {
+        let host: Hosts = .current
+        let userName: String
+        var path: String { "/users/\(segment: userName)/posts" }
+    }
+
+    struct SearchRequest: Request {
+        let host: Hosts = .current
+        let path = "/search?version=2"
+        var query: Query
+
+        struct Query: Encodable {
+            let term: String
+        }
+    }
+}
+
+extension RequestsGuide {
+    /// Nested in `RequestsGuide`, so the guide's names resolve here exactly as written in the guide.
+    @Suite struct Tests {
+        /// `Hosts.current` is staging in debug builds and production in release builds.
+        let base: String
+
+        init() throws {
+            base = try Hosts.current.baseURL.absoluteString
+        }
+
+        @Test func declaringARequest() throws {
+            let urlRequest = try UsersRequest(query: .init(name: "ann", page: nil)).makeURLRequest()
+            #expect(urlRequest.url?.absoluteString == base + "/users?name=ann")
+            #expect(try HealthRequest().makeURLRequest().url?.absoluteString == base + "/health")
+            #expect(try ArticlesRequest(query: nil).makeURLRequest().url?.absoluteString == base + "/articles")
+            #expect(
+                try ArticlesRequest(query: .init(tag: "swift")).makeURLRequest().url?.absoluteString
+                    == base + "/articles?tag=swift")
+        }
+
+        @Test func hosts() throws {
+            #expect(try Hosts.production.baseURL.absoluteString == "https://api.example.com/v1")
+            #expect(try builtURL("/users", host: Hosts.local) == "http://127.0.0.1:8080/v1/users")
+            #expect(try builtURL("/users", host: TenantHost(tenant: "acme")) == "https://acme.example.com/api/users")
+        }
+
+        @Test func settingsAndHeaders() throws {
+            let urlRequest = try ReportRequest().makeURLRequest()
+            #expect(urlRequest.allHTTPHeaderFields == ["X-Api-Key": "key", "Accept": "text/csv"])
+            #expect(urlRequest.timeoutInterval == 30)
+            #expect(ReportRequest().setting.retryCount == 2)
+        }
+
+        @Test func bodies() throws {
+            let create = try CreateUserRequest(user: .init(firstName: "Ann", teamID: 3)).makeURLRequest()
+            let body = try #require(create.httpBody)
+            let json = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+            #expect(json.keys.sorted() == ["first_name", "team_id"])
+            #expect(json["first_name"] as? String == "Ann")
+            #expect(json["team_id"] as? Int == 3)
+            #expect(create.value(forHTTPHeaderField: "Content-Type") == "application/json")
+
+            let login = try LoginRequest(form: .init(username: "ann", password: "p&ss word")).makeURLRequest()
+            #expect(login.httpBody == Data("grantType=password&username=ann&password=p%26ss%20word".utf8))
+
+            let upload = try UploadAvatarRequest(userID: 7, png: Data([0x89, 0x50])).makeURLRequest()
+            #expect(upload.url?.absoluteString == base + "/users/7/avatar")
+            #expect(upload.httpBody == Data([0x89, 0x50]))
+            #expect(upload.value(forHTTPHeaderField: "Content-Type") == "image/png")
+        }
+
+        @Test func paths() throws {
+            #expect(
+                try UserPostsRequest(userName: "a/b?c#d").makeURLRequest().url?.absoluteString
+                    == base + "/users/a%2Fb%3Fc%23d/posts")
+            #expect(
+                throws: RequestBuildingError.invalidPath(
+                    path: "/users/../posts", reason: "the \"..\" segment would be resolved by the server")
+            ) {
+                try UserPostsRequest(userName: "..").makeURLRequest()
+            }
+            #expect(
+                try SearchRequest(query: .init(term: "a&b")).makeURLRequest().url?.absoluteString
+                    == base + "/search?version=2&term=a%26b")
+        }
+
+        @Test func cURL() throws {
+            let urlRequest = try UsersRequest(query: .init(name: "ann", page: 2)).makeURLRequest()
+            #expect(urlRequest.cURLCommand == "curl '\(base)/users?name=ann&page=2'")
+        }
+
+        /// Every code line of the guide's Swift blocks (comments and `print` aside) appears in this file, so
+        /// a snippet changed on one side only fails here.
+        @Test func theGuideShowsTheCodeCompiledHere() throws {
+            #expect(try GuideSnippets.codeLineCount(of: "Docs/Requests.md") > 80)
+            #expect(try GuideSnippets.linesMissing(from: "Docs/Requests.md", compiledIn: #filePath) == [])
+        }
+    }
+}

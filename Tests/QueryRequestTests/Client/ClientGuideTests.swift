@@ -1,0 +1,363 @@
+import Foundation
+import QueryRequest
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// The snippets of Docs/Client.md, verbatim (indented), so that they cannot rot. They live in a namespace
+// so that their names (`Hosts`, `User`, …) stay out of the way of other tests.
+
+enum ClientGuide {
+    // MARK: The declarations at the top of the page
+
+    enum Hosts: String, APIHost {
+        case production = "api.example.com"
+    }
+
+    struct User: Decodable, Sendable {
+        let id: Int
+        let name: String
+    }
+
+    struct UserRequest: Request {
+        typealias Response = User
+        let host: Hosts = .production
+        var path: String { "/users/\(id)" }
+        let id: Int
+    }
+
+    // MARK: Sending
+
+    struct DeleteUser: Request {
+        let method: HTTPMethod = .delete
+        let host: Hosts = .production
+        var path: String { "/users/\(id)" }
+        let id: Int
+    }
+
+    struct Event: Decodable, Sendable {
+        let name: String
+        let startsAt: Date
+    }
+
+    struct EventsRequest: Request {
+        typealias Response = [Event]
+        let host: Hosts = .production
+        let path = "/events"
+
+        // This endpoint sends dates as seconds since 1970 and keys in camelCase.
+        var responseDecoder: JSONDecoder? { Self.decoder }
+        private static let decoder: JSONDecoder = {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .secondsSince1970
+            return decoder
+        }()
+    }
+
+    // MARK: The API's own error body
+
+    struct ErrorResponse: Decodable, Sendable {
+        let code: String
+        let message: String
+    }
+
+    struct GooError: Decodable, Sendable {
+        let error: String
+    }
+
+    struct GooSearchRequest: Request {
+        typealias Response = [User]
+        typealias ErrorBody = GooError  // this endpoint's errors look different
+        let host: Hosts = .production
+        let path = "/goo/search"
+    }
+
+    // MARK: Authorization
+
+    actor SessionStore: TokenProvider {
+        private var accessToken: String
+        private let signIn: @Sendable () async throws -> String
+
+        init(accessToken: String, signIn: @escaping @Sendable () async throws -> String) {
+            self.accessToken = accessToken
+            self.signIn = signIn
+        }
+
+        func token() async throws -> String { accessToken }
+
+        func refreshToken() async throws -> String {
+            accessToken = try await signIn()
+            return accessToken
+        }
+    }
+
+    struct MeRequest: Request {
+        typealias Response = User
+        let host: Hosts = .production
+        let path = "/me"
+        let setting = APISetting(requiresAuthorization: true, refreshesTokenOnUnauthorized: true)
+    }
+
+    // MARK: Retries
+
+    struct RankingRequest: Request {
+        typealias Response = [User]
+        let host: Hosts = .production
+        let path = "/ranking"
+        let setting = APISetting(retryCount: 2)
+    }
+
+    // MARK: Testing
+
+    actor Waits {
+        private(set) var all: [Duration] = []
+        func append(_ delay: Duration) { all.append(delay) }
+    }
+
+    /// The snippets that create clients over `URLSession`: compiled here, never run, since tests only
+    /// talk to 127.0.0.1.
+    static func clientsOverURLSession() -> [APIClient] {
+        var clients: [APIClient] = []
+        do {
+            let client = APIClient()  // URLSession.shared and a plain JSONDecoder
+            clients.append(client)
+        }
+        do {
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            let client = APIClient(decoder: decoder)
+            clients.append(client)
+        }
+        do {
+            let client = APIClient(errorBody: ErrorResponse.self)
+            clients.append(client)
+        }
+        do {
+            let backoff = APIClient.Backoff(
+                initialDelay: .seconds(1), maximumDelay: .seconds(20), maximumRetryAfter: .seconds(120))
+            let client = APIClient(backoff: backoff)
+            clients.append(client)
+        }
+        do {
+            let client = APIClient(onAttempt: { attempt in
+                print(attempt)  // GET https://api.example.com/users/42 → 200 (84 ms, attempt 1)
+            })
+            clients.append(client)
+        }
+        do {
+            let configuration = URLSessionConfiguration.default
+            configuration.httpAdditionalHeaders = ["User-Agent": "Example/1.0"]
+            let client = APIClient(session: URLSession(configuration: configuration))
+            clients.append(client)
+        }
+        return clients
+    }
+
+    /// The snippet of "Authorization", compiled here and never run: it would send to api.example.com.
+    static func authorizedClientOverURLSession(
+        savedToken: String, renewToken: @escaping @Sendable () async throws -> String
+    )
+        async throws -> User
+    {
+        let client = APIClient(tokenProvider: SessionStore(accessToken: savedToken, signIn: renewToken))
+        let me = try await client.send(MeRequest())
+        return me
+    }
+}
+
+extension ClientGuide {
+    @Suite(.timeLimit(.minutes(1))) struct Snippets {
+        // Stand-ins for the app code the snippets call.
+        let shown = Locked<[String]>([])
+        func show(_ user: User) { shown.update { $0.append("user \(user.name)") } }
+        func showNotFound() { shown.update { $0.append("not found") } }
+        func showOffline() { shown.update { $0.append("offline") } }
+        func showAlert(_ message: String) { shown.update { $0.append("alert: \(message)") } }
+        let savedToken = "saved"
+        let renewToken: @Sendable () async throws -> String = { "renewed" }
+
+        static let ada = StubNetworkSession.Reply.json(#"{"id": 42, "name": "Ada"}"#)
+
+        @Test func sending() async throws {
+            let session = StubNetworkSession(
+                Self.ada, .json(#"{"id": 42, "name": "Ada"}"#, headers: ["X-RateLimit-Remaining": "9"]))
+            let client = APIClient(session: session)
+            do {
+                let user = try await client.send(UserRequest(id: 42))
+                #expect(user.name == "Ada")
+            }
+            do {
+                let (user, response) = try await client.response(for: UserRequest(id: 42))
+                let remaining = response.value(forHTTPHeaderField: "X-RateLimit-Remaining")
+                #expect(user.id == 42)
+                #expect(remaining == "9")
+            }
+            #expect(
+                session.requests.map(\.url?.absoluteString)
+                    == Array(repeating: "https://api.example.com/users/42", count: 2))
+        }
+
+        @Test(arguments: [200, 202, 204])
+        func deletingAcceptsAnySuccess(status: Int) async throws {
+            let client = APIClient(session: StubNetworkSession(.init(status: status, body: Data("{}".utf8))))
+            try await client.send(DeleteUser(id: 42))  // 200, 202 or 204: all fine
+        }
+
+        @Test func aRequestsOwnDecoder() async throws {
+            let client = APIClient(session: StubNetworkSession(.json(#"[{"name": "Launch", "startsAt": 0}]"#)))
+            let events = try await client.send(EventsRequest())
+            #expect(events.map(\.startsAt) == [Date(timeIntervalSince1970: 0)])
+        }
+
+        /// The snippet of "Errors", as a function so that it can be run against several answers.
+        func handleErrors(with client: APIClient) async throws {
+            do {
+                let user = try await client.send(UserRequest(id: 42))
+                show(user)
+            } catch let error as APIError {
+                switch error {
+                case .unacceptableStatus(404, _, _, _):
+                    showNotFound()
+                case .transport(let urlError) where urlError.code == .notConnectedToInternet:
+                    showOffline()
+                case .cancelled:
+                    break
+                default:
+                    showAlert(error.apiError(as: ErrorResponse.self)?.message ?? error.description)
+                }
+            }
+        }
+
+        @Test func handlingErrors() async throws {
+            let session = StubNetworkSession(
+                Self.ada, .init(status: 404), .failure(URLError(.notConnectedToInternet)),
+                .json(#"{"code": "busy", "message": "Try later"}"#, status: 400), .init(status: 400),
+                .failure(URLError(.cancelled)))
+            let client = APIClient(session: session, errorBody: ErrorResponse.self)
+            for _ in 0..<6 { try await handleErrors(with: client) }
+            #expect(
+                shown.current == [
+                    "user Ada", "not found", "offline", "alert: Try later",
+                    "alert: Unacceptable status 400 (\(HTTPURLResponse.localizedString(forStatusCode: 400))) from https://api.example.com/users/42; body: (empty)",
+                ])
+        }
+
+        @Test func theAPIsOwnErrorBody() async throws {
+            let session = StubNetworkSession(
+                .json(#"{"error": "quota"}"#, status: 429),
+                .json(#"{"code": "conflict", "message": "In use"}"#, status: 409))
+            let client = APIClient(session: session, errorBody: ErrorResponse.self)
+            let error = await #expect(throws: APIError.self) { try await client.send(GooSearchRequest()) }
+            #expect(error?.apiError(as: GooError.self)?.error == "quota")
+            do {
+                try await client.send(DeleteUser(id: 42))
+            } catch APIError.unacceptableStatus(409, _, _, let conflict as ErrorResponse) {
+                showAlert(conflict.message)
+            }
+            #expect(shown.current == ["alert: In use"])
+        }
+
+        @Test func authorization() async throws {
+            let session = StubNetworkSession { request in
+                request.value(forHTTPHeaderField: "Authorization") == "Bearer renewed"
+                    ? .json(#"{"id": 7, "name": "Me"}"#) : .init(status: 401)
+            }
+            do {
+                let client = APIClient(
+                    session: session, tokenProvider: SessionStore(accessToken: savedToken, signIn: renewToken))
+                let me = try await client.send(MeRequest())
+                #expect(me.name == "Me")
+            }
+            #expect(
+                session.requests.map { $0.value(forHTTPHeaderField: "Authorization") } == [
+                    "Bearer saved", "Bearer renewed",
+                ])
+        }
+
+        @Test func cancellation() async throws {
+            let client = APIClient(
+                session: StubNetworkSession { _ in
+                    try await Task.sleep(for: .seconds(3600))
+                    return Self.ada
+                })
+            let task = Task { try await client.send(UserRequest(id: 42)) }
+            task.cancel()
+            guard case .failure(APIError.cancelled) = await task.result else {
+                Issue.record("expected APIError.cancelled")
+                return
+            }
+        }
+
+        @Test func loadsTheUser() async throws {
+            let session = StubNetworkSession()
+            session.stub(.get, "/users/42", with: .json(#"{"id": 42, "name": "Ada"}"#))
+            let client = APIClient(session: session)
+
+            let user = try await client.send(UserRequest(id: 42))
+
+            #expect(user.name == "Ada")
+            #expect(session.requests.map(\.url?.path) == ["/users/42"])
+        }
+
+        @Test func retriesAfterTheServersDelay() async throws {
+            let session = StubNetworkSession(
+                .init(status: 503, headers: ["Retry-After": "2"]),
+                .json(#"[{"id": 1, "name": "Ada"}]"#)
+            )
+            let waits = Waits()
+            let client = APIClient(session: session, backoff: APIClient.Backoff(sleep: { await waits.append($0) }))
+
+            let ranking = try await client.send(RankingRequest())
+
+            #expect(ranking.count == 1)
+            #expect(await waits.all == [.seconds(2)])
+        }
+
+        @Test func reportsTheOfflineState() async throws {
+            let session = StubNetworkSession(.failure(URLError(.notConnectedToInternet)))
+            let client = APIClient(session: session)
+
+            let error = await #expect(throws: APIError.self) { try await client.send(UserRequest(id: 42)) }
+
+            guard case .transport(let urlError)? = error else {
+                Issue.record("expected a transport error, got \(String(describing: error))")
+                return
+            }
+            #expect(urlError.code == .notConnectedToInternet)
+        }
+
+        @Test func aHandlerDecidesOrSuspends() async throws {
+            let session = StubNetworkSession { request in
+                if request.value(forHTTPHeaderField: "Authorization") == nil {
+                    return .init(status: 401)
+                }
+                try await Task.sleep(for: .seconds(3600))  // "in flight" until cancelled
+                return .init(status: 204)
+            }
+            let client = APIClient(session: session, tokenProvider: FixedToken(value: "t"))
+            let error = await #expect(throws: APIError.self) { try await client.send(DeleteUser(id: 1)) }
+            #expect(error?.statusCode == 401)
+            let task = Task { try await client.send(Ping(setting: APISetting(requiresAuthorization: true))) }
+            task.cancel()
+            guard case .failure(APIError.cancelled) = await task.result else {
+                Issue.record("expected APIError.cancelled")
+                return
+            }
+        }
+    }
+}
+
+/// Every Swift block of Docs/Client.md must appear in this file (compared line by line, ignoring
+/// indentation and blank lines), so that an edit to either one shows up here.
+@Suite struct ClientGuideMatchesTheDocs {
+    @Test func everySnippetIsCompiledHere() throws {
+        #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 24)
+        for block in try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: #filePath) {
+            Issue.record(
+                "this Docs/Client.md snippet is not in ClientGuideTests.swift:\n\(block.joined(separator: "\n"))")
+        }
+    }
+}
