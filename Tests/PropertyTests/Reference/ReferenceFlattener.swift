@@ -182,7 +182,8 @@ private struct Flattening {
         }
     }
 
-    /// Array elements, as the array strategy says; only `.indexedBrackets` can name non-scalars.
+    /// Array elements, as the array strategy says; only `.indexedBrackets` can name non-scalars, and
+    /// each of its elements must write at least one pair.
     private mutating func flattenList(_ elements: [QueryNode], at place: Place) throws(ReferenceError) {
         guard let name = place.name else { throw ReferenceError("a top-level array has no name") }
         switch setup.array {
@@ -195,7 +196,10 @@ private struct Flattening {
             for element in elements { add(name + Array("[]".utf8), .single(try elementText(element))) }
         case .indexedBrackets:
             for (index, element) in elements.enumerated() {
+                let pairsBefore = pairs.count
                 try flatten(element, at: .indexed(name + Array("[\(index)]".utf8)))
+                // An element that writes nothing (an empty struct or array) would lose its index.
+                if pairs.count == pairsBefore { throw ReferenceError("an indexed element that writes nothing") }
             }
         }
     }
