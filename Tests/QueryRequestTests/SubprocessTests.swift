@@ -18,6 +18,13 @@ import Testing
         #expect(output.timedOut)
     }
 
+    @Test func aChildThatDoesNotReadItsInputDoesNotEndTheTestRun() throws {
+        // Without SIGPIPE ignored, writing a megabyte to `true`'s closed stdin would kill this process.
+        let output = try Subprocess.run("true", input: Data(repeating: UInt8(ascii: "x"), count: 1 << 20), timeout: 20)
+        #expect(output.status == 0)
+        #expect(!output.timedOut)
+    }
+
     @Test func reportsAMissingExecutable() {
         #expect(throws: SubprocessError.self) {
             try Subprocess.run("no-such-program-\(UInt32.random(in: 0...UInt32.max))")

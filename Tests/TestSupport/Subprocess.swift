@@ -61,6 +61,7 @@ public enum Subprocess {
         _ executable: String, arguments: [String] = [], input: Data = Data(), timeout: TimeInterval = 60
     ) throws -> ProcessOutput {
         guard let path = find(executable) else { throw SubprocessError.notFound(executable) }
+        _ = ignoringBrokenPipes
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -80,17 +81,16 @@ public enum Subprocess {
         }
 
         // Read both pipes and write the input concurrently, so that no pipe buffer can fill up and
-        // block the child while we wait on another.
+        // block the child while we wait on another. Dedicated threads, not the global dispatch queue:
+        // with many parallel tests keeping its threads busy, pipe I/O there was starved for many seconds.
         let group = DispatchGroup()
         let output = LockedData()
         let errors = LockedData()
-        DispatchQueue.global().async(group: group) {
-            output.set(stdout.fileHandleForReading.readDataToEndOfFile())
-        }
-        DispatchQueue.global().async(group: group) {
-            errors.set(stderr.fileHandleForReading.readDataToEndOfFile())
-        }
-        DispatchQueue.global().async(group: group) {
+        onThread(in: group) { output.set(stdout.fileHandleForReading.readDataToEndOfFile()) }
+        onThread(in: group) { errors.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
+        onThread(in: group) {
+            // A child that exits without reading its input must not kill us with SIGPIPE (see
+            // `ignoringBrokenPipes`): the write fails instead, and we ignore that.
             try? stdin.fileHandleForWriting.write(contentsOf: input)
             try? stdin.fileHandleForWriting.close()
         }
@@ -109,6 +109,24 @@ public enum Subprocess {
         return ProcessOutput(
             status: process.terminationStatus, timedOut: timedOut, standardOutput: output.get(),
             standardError: errors.get())
+    }
+}
+
+extension Subprocess {
+    /// Writing to a pipe whose reader has gone raises SIGPIPE, whose default action ends the process:
+    /// the whole test run. Ignored once, the write fails with EPIPE instead.
+    fileprivate static let ignoringBrokenPipes: Void = {
+        signal(SIGPIPE, SIG_IGN)
+    }()
+
+    /// Runs `body` on a new thread, entering `group` until it returns.
+    fileprivate static func onThread(in group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
+        group.enter()
+        let thread = Thread {
+            body()
+            group.leave()
+        }
+        thread.start()
     }
 }
 

@@ -34,6 +34,10 @@ final class EncodingPosition {
     /// The full name of this value in ``EncodingWriter/names``: children's names start with it.
     let name: Range<Int>
     let role: Role
+    /// Whether a pair has been written at or below this position. Only watched for the elements of
+    /// indexed arrays made through nested containers, which must write something (see `noteWrite`).
+    @exclusivity(unchecked) private(set) var hasWritten = false
+
     /// Why nothing can be written here, for the ``Role/unwritable`` role. (`any Error` rather than
     /// `EncodingError`: one word, so the many positions without a failure cost nothing to check.)
     let failure: (any Error)?
@@ -159,12 +163,38 @@ final class EncodingPosition {
         return error
     }
 
+    // MARK: Writes
+
+    /// Notes that a pair is written at or below this position; one check once the mark is set.
+    @inline(__always)
+    func noteWrite() {
+        if !hasWritten { markWrittenUpward() }
+    }
+
+    private func markWrittenUpward() {
+        var current: EncodingPosition? = self
+        while let position = current, !position.hasWritten {
+            position.hasWritten = true
+            current = position.parent
+        }
+    }
+
     // MARK: Root
 
     /// Encodes the top-level value.
     func encodeRoot<T: Encodable>(_ value: T) throws {
         try PositionSite(position: self).encodeValue(value)
         if let error = writer.deferredError { throw error }
+        // An indexed element made through a nested container that wrote nothing would lose its index.
+        if let empty = writer.watchedElements.first(where: { !$0.hasWritten }) {
+            throw EncodingError.invalidValue(
+                "empty element",
+                EncodingError.Context(
+                    codingPath: empty.codingPath,
+                    debugDescription:
+                        "This array element writes no query parameter (it is empty), so its index would be lost; an element must hold at least one value."
+                ))
+        }
     }
 }
 

@@ -92,6 +92,7 @@ struct FieldSite: EncodingSite {
     @inline(__always)
     func beginScalar() throws -> Bool {
         try container.require(.keyed)
+        container.noteWrite()
         let name = self.name
         if let problem = writer.beginField(prefix: container.name, name: name) {
             throw EncodingWriter.keyError(name, problem: problem, codingPath: codingPath)
@@ -101,6 +102,14 @@ struct FieldSite: EncodingSite {
 
     func encodeNil() throws {
         try container.require(.keyed)
+        if writer.nilEncoding == .omit {
+            // Nothing is written, but the key must still be one that a query could carry: whether a key
+            // throws should not depend on whether its value happens to be nil.
+            let name = self.name
+            if let problem = writer.keyProblem(name) {
+                throw EncodingWriter.keyError(name, problem: problem, codingPath: codingPath)
+            }
+        }
         try writeNil(mayOmit: true)
     }
 
@@ -121,6 +130,7 @@ struct FieldSite: EncodingSite {
         writeElement: (_ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws -> Void
     ) throws -> Bool {
         try container.require(.keyed)
+        if count > 0 { container.noteWrite() }
         let name = self.name
         do {
             try writer.writeScalarList(prefix: container.name, name: name, count: count) { index, isListElement in
@@ -152,6 +162,7 @@ struct ElementSite: EncodingSite {
 
     func beginScalar() throws -> Bool {
         let writer = self.writer
+        array.noteWrite()
         switch writer.arrayEncoding {
         case .commaSeparated:
             try continueList(writer: writer, name: array.name, pair: listPair, index: index, codingPath: codingPath)
@@ -206,6 +217,7 @@ struct PositionSite: EncodingSite {
     var codingPath: [any CodingKey] { position.codingPath }
 
     func beginScalar() throws -> Bool {
+        position.noteWrite()
         switch position.role {
         case .root:
             throw EncodingError.invalidValue(

@@ -50,6 +50,8 @@ final class EncodingWriter {
     @exclusivity(unchecked) var valueIsPendingString = false
     /// How many pairs have been started.
     @exclusivity(unchecked) var pairCount = 0
+    /// Elements of indexed arrays made through nested containers, checked when the call ends.
+    var watchedElements: [EncodingPosition] = []
     /// The first problem found after the fact: a container that cannot be written where it was asked for.
     var deferredError: (any Error)?
 
@@ -305,6 +307,8 @@ final class EncodingWriter {
         writeElement: (_ index: Int, _ isListElement: Bool) throws -> Void
     ) throws(KeyProblem) {
         let isList = arrayEncoding == .commaSeparated
+        // An empty array writes nothing, but its key must still be one that a query could carry.
+        if count == 0, let problem = keyProblem(name) { throw problem }
         for index in 0..<count {
             if isList && index > 0 {
                 appendListSeparator()

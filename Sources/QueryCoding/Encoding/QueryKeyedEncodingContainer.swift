@@ -30,6 +30,7 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     @inline(never)
     private func beginField(_ key: Key) throws {
         try position.require(.keyed)
+        position.noteWrite()
         let failure: (name: String, problem: EncodingWriter.KeyProblem)? = withWriter { writer in
             let name = writer.keyName(key, codingPath: codingPath + [key])
             return writer.beginField(prefix: position.name, name: name).map { (name, $0) }
@@ -109,6 +110,7 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         element: (_ writer: EncodingWriter, _ index: Int, _ isListElement: Bool) throws -> Void
     ) throws {
         try position.require(.keyed)
+        if count > 0 { position.noteWrite() }
         try withWriter { writer in
             let name = writer.keyName(key, codingPath: codingPath + [key])
             do {

@@ -138,6 +138,7 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         let next: EncodingPosition
         do {
             next = try nextSite().makePosition()
+            if position.writer.arrayEncoding == .indexedBrackets { position.writer.watchedElements.append(next) }
         } catch {
             next = .unwritable(error, parent: position, key: IndexKey(count))
         }

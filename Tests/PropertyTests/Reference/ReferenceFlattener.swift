@@ -153,10 +153,10 @@ private struct Flattening {
         _ entries: [(key: String, value: QueryNode, isDataKey: Bool)], at place: Place
     ) throws(ReferenceError) {
         for (key, value, isDataKey) in entries {
-            // A struct field that is nil and omitted writes nothing, so its key is never examined.
-            // (A dictionary's values, and wrappers, are values in their own right: their keys are.)
-            if !isDataKey, case .null = value, setup.nils == .omit { continue }
+            // Every key is examined, also that of a field whose nil is omitted: whether a key throws does
+            // not depend on its value.
             try checkKey(key)
+            if !isDataKey, case .null = value, setup.nils == .omit { continue }
             let name: [UInt8]
             switch (place.name, setup.nesting) {
             case (nil, _): name = Array(key.utf8)
