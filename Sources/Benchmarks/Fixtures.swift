@@ -103,3 +103,58 @@ struct Ints8: Encodable {
 
 /// No fields at all: the fixed cost of one call.
 struct NoFields: Encodable {}
+
+// MARK: Hostile queries for the decoder's linearity check
+
+/// What the decoder reads hostile queries into: a value and a list.
+struct HostileTarget: Decodable {
+    var q: String?
+    var tags: [String]?
+}
+
+/// A shape of hostile query, built at any size, and what decoding it must do: the `decode.hostile.*`
+/// workloads check that a megabyte costs no more per byte than a quarter of one.
+struct HostileShape {
+    /// What decoding a query of this shape must give.
+    enum Outcome {
+        case decodes
+        case limit(QueryDecodingLimitError.Limit)
+        case dataCorrupted
+    }
+
+    let name: String
+    var arrays: QueryDecoder.ArrayDecodingStrategy = .commaSeparated
+    /// Written before and after the repeated unit.
+    var head = ""
+    let unit: String
+    var tail = ""
+    /// Fills, right after the head, what whole units cannot (where it keeps every name well formed).
+    var pad = "a"
+    let outcome: Outcome
+
+    static let all = [
+        HostileShape(name: "value", head: "q=", unit: "%41+", outcome: .decodes),
+        HostileShape(name: "ampersands", unit: "&", tail: "q=x", pad: "&", outcome: .decodes),
+        HostileShape(name: "soup", arrays: .brackets, head: "tags", unit: "[[]", tail: "=1", outcome: .decodes),
+        HostileShape(name: "commas", head: "tags=", unit: ",", outcome: .limit(.arrayLength)),
+        HostileShape(name: "percent", head: "q=", unit: "%", outcome: .dataCorrupted),
+        HostileShape(name: "brackets", arrays: .indexedBrackets, head: "a", unit: "[a]", tail: "=1", outcome: .limit(.depth)),
+        HostileShape(name: "params", arrays: .repeatedKeys, unit: "tags=1&", pad: "&", outcome: .limit(.parameterCount)),
+    ]
+
+    /// The query, exactly `length` UTF-8 bytes long.
+    func query(length: Int) -> String {
+        let room = length - head.utf8.count - tail.utf8.count
+        let units = room / unit.utf8.count
+        let padding = String(repeating: pad, count: room - units * unit.utf8.count)
+        return head + padding + String(repeating: unit, count: units) + tail
+    }
+
+    /// A decoder with the shape's array strategy (bracket arrays nest with brackets).
+    var decoder: QueryDecoder {
+        var decoder = QueryDecoder()
+        decoder.arrayDecodingStrategy = arrays
+        decoder.nestedKeyDecodingStrategy = arrays == .brackets || arrays == .indexedBrackets ? .brackets : .dots
+        return decoder
+    }
+}

@@ -7,21 +7,30 @@ struct Target {
     let limit: Double
     /// Elements per operation of `workload` and `baseline`, to compare per-element costs; 1 otherwise.
     var elements: (workload: Double, baseline: Double) = (1, 1)
+    /// What an element is, for the summary: `element`, `byte`.
+    var unit = "element"
 
-    static let all = [
-        Target(workload: "encode.typical.queryEncoder", baseline: "encode.typical.handwritten", limit: 0.5),
-        Target(workload: "encode.typical.queryEncoderItems", baseline: "encode.typical.handwrittenItems", limit: 3),
-        Target(workload: "decode.typical.queryDecoder", baseline: "decode.typical.handwritten", limit: 1),
-        Target(
-            workload: "encode.array.10000", baseline: "encode.array.100", limit: 1.5, elements: (10000, 100)),
-    ]
+    static let all =
+        [
+            Target(workload: "encode.typical.queryEncoder", baseline: "encode.typical.handwritten", limit: 0.5),
+            Target(workload: "encode.typical.queryEncoderItems", baseline: "encode.typical.handwrittenItems", limit: 3),
+            Target(workload: "decode.typical.queryDecoder", baseline: "decode.typical.handwritten", limit: 1),
+            Target(
+                workload: "encode.array.10000", baseline: "encode.array.100", limit: 1.5, elements: (10000, 100)),
+        ]
+        // Linearity: a hostile megabyte costs no more per byte than a quarter of one.
+        + HostileShape.all.map { shape in
+            Target(
+                workload: "decode.hostile.\(shape.name).1M", baseline: "decode.hostile.\(shape.name).256K", limit: 1.5,
+                elements: (Double(1 << 20), Double(1 << 18)), unit: "byte")
+        }
 
     var isPerElement: Bool { elements != (1, 1) }
 
     /// The goal in words, each workload name rendered by `name`.
     func summary(_ name: (String) -> String = { $0 }) -> String {
         isPerElement
-            ? "per-element cost of \(name(workload)) ≤ \(limit.compact) × that of \(name(baseline))"
+            ? "per-\(unit) cost of \(name(workload)) ≤ \(limit.compact) × that of \(name(baseline))"
             : "\(name(workload)) ≤ \(limit.compact) × \(name(baseline))"
     }
 

@@ -66,7 +66,33 @@ extension Workload {
             Workload("encode.nested.depth4") { try encoder.encodeToString(nested).utf8.count },
             Workload("request.build") { (try ranking.makeURLRequest().httpMethod ?? "").utf8.count },
         ]
+        workloads += HostileShape.all.flatMap { shape in
+            [(label: "256K", length: 1 << 18), (label: "1M", length: 1 << 20)].map { size in
+                hostileDecoding(shape, size.label, length: size.length)
+            }
+        }
         return workloads
+    }
+
+    /// Decodes a hostile query of `shape`, `length` bytes long, and fails unless the decoder does what
+    /// the shape says (a value, or the one error the shape must cause).
+    private static func hostileDecoding(_ shape: HostileShape, _ label: String, length: Int) -> Workload {
+        let query = shape.query(length: length)
+        let decoder = shape.decoder
+        let name = "decode.hostile.\(shape.name).\(label)"
+        return Workload(name) {
+            do {
+                let value = try decoder.decode(HostileTarget.self, from: query)
+                guard case .decodes = shape.outcome else { throw BenchmarkError("\(name) decoded") }
+                return (value.q?.utf8.count ?? 0) &+ (value.tags?.count ?? 0)
+            } catch let error as QueryDecodingLimitError {
+                guard case .limit(let limit) = shape.outcome, error.limit == limit else { throw error }
+                return error.maximum
+            } catch let error as DecodingError {
+                guard case .dataCorrupted = shape.outcome, case .dataCorrupted(let context) = error else { throw error }
+                return context.debugDescription.utf8.count
+            }
+        }
     }
 
     /// Workloads that only `--profile` runs: probes of the encoder's fixed costs, per call and per field.

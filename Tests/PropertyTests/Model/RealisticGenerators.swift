@@ -54,16 +54,21 @@ struct RealisticCase: Sendable, SwiftSourceConvertible {
     var setup: EncodingSetup
     var value: any RealisticQuery
 
-    /// Every realistic type, one generator per structural strategy combination.
+    /// Every realistic type.
+    static let types: [any RealisticQuery.Type] = [
+        SearchQuery.self, FilterQuery.self, BatchQuery.self, ProfileQuery.self,
+    ]
+
+    /// Every realistic type, one generator per structural strategy combination. `ProfileQuery`, which
+    /// holds most of the lossy rows, is drawn twice as often as the others.
     static let generators: [Gen<RealisticCase>] = EncodingSetup.structuralCombinations.map { structural in
-        QueryGen.scalarStrategies(on: structural).zip(
-            .oneOf([
-                SearchQuery.generator.map { $0 as any RealisticQuery },
-                FilterQuery.generator.map { $0 as any RealisticQuery },
-                BatchQuery.generator.map { $0 as any RealisticQuery },
-            ])
-        )
-        .map { RealisticCase(setup: $0, value: $1) }
+        let values = types.map { (weight: $0 == ProfileQuery.self ? 2 : 1, generator: erasedGenerator($0)) }
+        return QueryGen.scalarStrategies(on: structural).zip(.frequency(values))
+            .map { RealisticCase(setup: $0, value: $1) }
+    }
+
+    private static func erasedGenerator<T: RealisticQuery>(_ type: T.Type) -> Gen<any RealisticQuery> {
+        T.generator.map { $0 as any RealisticQuery }
     }
 
     var swiftSource: String {

@@ -7,12 +7,19 @@ import PropertyHarness
 ///
 /// Each type also describes itself as a ``QueryNode`` tree, written by hand rather than through
 /// `Codable`, so the reference flattener can predict its query: the encoder must turn the synthesized
-/// conformance into exactly the tree's query. The round-trip properties decode these types back.
+/// conformance into exactly the tree's query. The round-trip properties decode these types back, and
+/// each type says what the lossy combinations of the QueryEncoding guide make of its values.
 protocol RealisticQuery: Codable, Equatable, Sendable, SwiftSourceConvertible {
     /// The value as a tree, for the reference flattener.
     var node: QueryNode { get }
     /// Values of the type.
     static var generator: Gen<Self> { get }
+    /// Every coding key of the type and of the structs nested in it (for the inverse of the custom
+    /// key strategy).
+    static var codingKeyNames: [String] { get }
+    /// What decoding the value's query with the mirrored decoder gives back: the value itself, with
+    /// each lossy combination of the guide applied as documented. Throws when decoding must fail.
+    func roundTripped(_ rules: RoundTripRules) throws(RoundTripRules.DecodingMustFail) -> Self
 }
 
 /// A search endpoint: renamed keys, optionals, an array of strings, an enum.
