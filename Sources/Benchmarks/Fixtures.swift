@@ -138,8 +138,10 @@ struct HostileShape {
         HostileShape(name: "soup", arrays: .brackets, head: "tags", unit: "[[]", tail: "=1", outcome: .decodes),
         HostileShape(name: "commas", head: "tags=", unit: ",", outcome: .limit(.arrayLength)),
         HostileShape(name: "percent", head: "q=", unit: "%", outcome: .dataCorrupted),
-        HostileShape(name: "brackets", arrays: .indexedBrackets, head: "a", unit: "[a]", tail: "=1", outcome: .limit(.depth)),
-        HostileShape(name: "params", arrays: .repeatedKeys, unit: "tags=1&", pad: "&", outcome: .limit(.parameterCount)),
+        HostileShape(
+            name: "brackets", arrays: .indexedBrackets, head: "a", unit: "[a]", tail: "=1", outcome: .limit(.depth)),
+        HostileShape(
+            name: "params", arrays: .repeatedKeys, unit: "tags=1&", pad: "&", outcome: .limit(.parameterCount)),
     ]
 
     /// The query, exactly `length` UTF-8 bytes long.

@@ -85,7 +85,8 @@ enum RegressionCorpus {
         // Fails (in items form) until fixed.
         RealisticCase(
             setup: EncodingSetup(),
-            value: SearchQuery(term: "a", page: nil, perPage: 0, tags: ["a", "\u{300}"], sort: .relevance, includeArchived: nil)),
+            value: SearchQuery(
+                term: "a", page: nil, perPage: 0, tags: ["a", "\u{300}"], sort: .relevance, includeArchived: nil)),
     ]
 
     /// Inputs of the decoder-totality property.

@@ -48,14 +48,16 @@ extension LimitCase {
                 "one past the limit (\(limits.swiftSource)), decoding \(render(onePast)) returned \(memberwiseSource(of: value)) instead of throwing \(expectedError)"
             )
         } catch let error as QueryDecodingLimitError {
-            try requireEqual(error, expectedError, "one past the limit (\(limits.swiftSource)), decoding \(render(onePast))")
+            try requireEqual(
+                error, expectedError, "one past the limit (\(limits.swiftSource)), decoding \(render(onePast))")
         }
     }
 
     private func render(_ source: DecoderInput.Source) -> String {
         switch source {
         case .string(let query): query.swiftSource
-        case .items(let items): "[" + items.map { "(\($0.name.swiftSource), \($0.value.swiftSource))" }.joined(separator: ", ") + "]"
+        case .items(let items):
+            "[" + items.map { "(\($0.name.swiftSource), \($0.value.swiftSource))" }.joined(separator: ", ") + "]"
         }
     }
 }

@@ -111,11 +111,13 @@ struct DecoderPeerCheck {
             let actual = Dictionary(
                 decoded.map { (Array($0.key.utf8), $0.value.map { Array($0.utf8) }) }, uniquingKeysWith: { $1 })
             guard actual == expected else {
-                return "the decoder read \(memberwiseSource(of: decoded))\n  from \(query.swiftSource),\n  but \(peer) reads \(render(peerPairs))"
+                return
+                    "the decoder read \(memberwiseSource(of: decoded))\n  from \(query.swiftSource),\n  but \(peer) reads \(render(peerPairs))"
             }
             return nil
         } catch {
-            return "the decoder threw \(error)\n  for \(query.swiftSource),\n  which \(peer) reads as \(render(peerPairs))"
+            return
+                "the decoder threw \(error)\n  for \(query.swiftSource),\n  which \(peer) reads as \(render(peerPairs))"
         }
     }
 }

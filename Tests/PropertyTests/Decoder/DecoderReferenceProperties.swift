@@ -67,7 +67,8 @@ extension DecoderInput {
                 throw PropertyFailure("\(type): expected a DecodingError, got \(String(reflecting: error))")
             }
         case (.failure(let reason), .success(let value)):
-            throw PropertyFailure("\(type): the reference fails (\(reason)), but decoding returned \(memberwiseSource(of: value))")
+            throw PropertyFailure(
+                "\(type): the reference fails (\(reason)), but decoding returned \(memberwiseSource(of: value))")
         case (.success(let entries), .failure(let error)):
             throw PropertyFailure("\(type): the reference reads \(describe(entries)), but decoding threw \(error)")
         case (.success(let entries), .success(let value)):
@@ -77,7 +78,9 @@ extension DecoderInput {
                     value.contains { Array($0.key.utf8) == entry.key && same($0.value, entry.value) }
                 }
             try require(
-                matches, "\(type): decoding returned \(memberwiseSource(of: value)), but the reference reads \(describe(entries))")
+                matches,
+                "\(type): decoding returned \(memberwiseSource(of: value)), but the reference reads \(describe(entries))"
+            )
         }
     }
 

@@ -84,7 +84,8 @@ import Testing
     func aMegabyteDecodesOrFailsAsItsShapeSays(shape: Shape) throws {
         var decoder = QueryDecoder()
         decoder.arrayDecodingStrategy = shape.arrays
-        decoder.nestedKeyDecodingStrategy = shape.arrays == .commaSeparated || shape.arrays == .repeatedKeys ? .dots : .brackets
+        decoder.nestedKeyDecodingStrategy =
+            shape.arrays == .commaSeparated || shape.arrays == .repeatedKeys ? .dots : .brackets
         let query = shape.query(length: Self.megabyte)
         try #require(query.utf8.count == Self.megabyte)
         let expected = shape.expected(query)
@@ -100,21 +101,30 @@ import Testing
     }
 
     private func check(
-        _ outcome: Result<FlatTarget, any Error>, _ expected: Expected, sourceLocation: SourceLocation = #_sourceLocation
+        _ outcome: Result<FlatTarget, any Error>, _ expected: Expected,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
         switch (outcome, expected) {
+        // Each comparison is made before `#expect`, which would print both megabytes on a failure.
         case (.success(let value), .value(let q, let tags)):
-            #expect(value.q.map { Array($0.utf8) } == q.map { Array($0.utf8) }, "q differs", sourceLocation: sourceLocation)
-            #expect(value.tags == tags, "tags differ", sourceLocation: sourceLocation)
+            let sameQ = value.q.map { Array($0.utf8) } == q.map { Array($0.utf8) }
+            let sameTags = value.tags == tags
+            #expect(sameQ, "q differs", sourceLocation: sourceLocation)
+            #expect(sameTags, "tags differ", sourceLocation: sourceLocation)
         case (.failure(let error as QueryDecodingLimitError), .limit(let limit, let maximum, let parameter)):
-            #expect(error.limit == limit && error.maximum == maximum, "\(error.limit), \(error.maximum)", sourceLocation: sourceLocation)
-            #expect(error.parameter == parameter, "the parameter differs", sourceLocation: sourceLocation)
+            let sameLimit = error.limit == limit && error.maximum == maximum
+            let sameParameter = error.parameter == parameter
+            #expect(sameLimit, "\(error.limit), \(error.maximum)", sourceLocation: sourceLocation)
+            #expect(sameParameter, "the parameter differs", sourceLocation: sourceLocation)
         case (.failure(DecodingError.dataCorrupted(let context)), .dataCorrupted(let text)):
-            #expect(context.debugDescription.contains(text), "\(context.debugDescription.prefix(200))", sourceLocation: sourceLocation)
+            let mentions = context.debugDescription.contains(text)
+            #expect(mentions, "\(context.debugDescription.prefix(200))", sourceLocation: sourceLocation)
         case (.success, _):
             Issue.record("decoding succeeded, but \(expected) was expected", sourceLocation: sourceLocation)
         case (.failure(let error), _):
-            Issue.record("decoding threw \(String(describing: error).prefix(200)), but \(expected) was expected", sourceLocation: sourceLocation)
+            Issue.record(
+                "decoding threw \(String(describing: error).prefix(200)), but \(expected) was expected",
+                sourceLocation: sourceLocation)
         }
     }
 }

@@ -148,7 +148,9 @@ enum HostileQueryGen {
     /// An array of a few elements, or of about 1,000 (the default array limit), usually in the syntax
     /// of `arrays`, otherwise in another.
     static func longList(_ arrays: QueryEncoder.ArrayEncodingStrategy) -> Gen<String> {
-        let strategies: [QueryEncoder.ArrayEncodingStrategy] = [.commaSeparated, .repeatedKeys, .brackets, .indexedBrackets]
+        let strategies: [QueryEncoder.ArrayEncodingStrategy] = [
+            .commaSeparated, .repeatedKeys, .brackets, .indexedBrackets,
+        ]
         let syntax: Gen<QueryEncoder.ArrayEncodingStrategy> = .frequency([
             (3, .constant(arrays)), (1, .element(of: strategies)),
         ])
@@ -204,7 +206,8 @@ enum HostileQueryGen {
             4,
             .element(of: [
                 "", "null", "true", "false", "1", "0", "-0", "+1", "01", "1e400", "-1e-400", "nan", "inf", "0x10",
-                " 1", "1.5", "9223372036854775808", "-9223372036854775809", "18446744073709551616", "2021-02-29T00:00:00Z",
+                " 1", "1.5", "9223372036854775808", "-9223372036854775809", "18446744073709551616",
+                "2021-02-29T00:00:00Z",
                 "2017-10-31T16:15:56.123+05:30", "9999-12-31T23:59:60Z", "1509466556", "1509466556.25", "AAAA", "A===",
                 "-_", "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "red",
                 "dark%20blue", "R%26D", "a%2Cb", "a,b", ",", ",,", "%", "%zz", "%FF", "%C3%28", "%E9", "+", "%2B",

@@ -53,7 +53,8 @@ struct ProfileQuery: RealisticQuery {
                         "city": location.city.map(QueryNode.string) ?? .null(.ifPresent),
                         "area": location.area.map { area in
                             .record(
-                                .value, ["code": .int16(area.code), "names": .list(.typed, area.names.map(QueryNode.string))]
+                                .value,
+                                ["code": .int16(area.code), "names": .list(.typed, area.names.map(QueryNode.string))]
                             )
                         } ?? .null(.ifPresent),
                     ])

@@ -33,7 +33,9 @@ struct ReferenceParsedQuery {
         for segment in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let equals = segment.firstIndex(of: UInt8(ascii: "=")) ?? segment.endIndex
             guard let name = unescape(segment[..<equals]) else {
-                return .failure(ReferenceDecodingFailure("the name \(String(decoding: segment[..<equals], as: UTF8.self)) is malformed"))
+                return .failure(
+                    ReferenceDecodingFailure(
+                        "the name \(String(decoding: segment[..<equals], as: UTF8.self)) is malformed"))
             }
             let value = equals < segment.endIndex ? Array(segment[(equals + 1)...]) : []
             pairs.append(Pair(name: name, value: .escaped(value)))

@@ -20,7 +20,8 @@ struct ReferenceNaming {
 
     func segments(_ name: [UInt8]) -> [[UInt8]] {
         let nests =
-            (dotsNest && name.contains(Self.dot)) || (bracketsNest && name.contains { $0 == Self.open || $0 == Self.close })
+            (dotsNest && name.contains(Self.dot))
+            || (bracketsNest && name.contains { $0 == Self.open || $0 == Self.close })
         guard nests, let segments = wellFormedSegments(name) else { return [name] }
         return segments
     }

@@ -59,7 +59,8 @@ import Testing
             try requireEqual(segments.count, 4, "the segments of \(components.percentEncodedPath.swiftSource)")
             try require(
                 ReferenceURLText.decoded(segments[2]) == Array(value.utf8),
-                "the third segment of \(components.percentEncodedPath.swiftSource) does not decode to \(value.swiftSource)")
+                "the third segment of \(components.percentEncodedPath.swiftSource) does not decode to \(value.swiftSource)"
+            )
             try require(components.percentEncodedQuery == nil, "a query appeared: \(url.absoluteString.swiftSource)")
         }
         property.corpus = ["", "%2E", "/", "?#"]

@@ -72,7 +72,8 @@ extension DecoderInput {
                 @unknown default: nil
                 }
             try require(
-                context.map { !$0.debugDescription.isEmpty } == true, "\(target): a DecodingError without a description: \(error)")
+                context.map { !$0.debugDescription.isEmpty } == true,
+                "\(target): a DecodingError without a description: \(error)")
         case let error as QueryDecodingLimitError:
             let maximum: Int
             switch error.limit {
@@ -91,7 +92,9 @@ extension DecoderInput {
                 setup.dates == .custom || setup.data == .custom,
                 "\(target): a custom closure's error, but the setup has no custom closure: \(error)")
         default:
-            throw PropertyFailure("\(target): decoding threw \(String(reflecting: error)), which is neither a DecodingError nor a QueryDecodingLimitError")
+            throw PropertyFailure(
+                "\(target): decoding threw \(String(reflecting: error)), which is neither a DecodingError nor a QueryDecodingLimitError"
+            )
         }
     }
 }

@@ -90,7 +90,8 @@ extension RequestCase {
         if let port = components.port, !(1...65535).contains(port) {
             return .failure(ProblemBox(.invalidHost("port \(port)")))
         }
-        let basePath = ReferenceURLText.cleaned(components.percentEncodedPath.utf8, keepingRaw: ReferenceURLText.pathBytes)
+        let basePath = ReferenceURLText.cleaned(
+            components.percentEncodedPath.utf8, keepingRaw: ReferenceURLText.pathBytes)
         if basePath.split(separator: UInt8(ascii: "/")).contains(where: ReferenceURLText.isDotSegment) {
             return .failure(ProblemBox(.invalidHost("a dot segment in the base path")))
         }
@@ -142,7 +143,8 @@ extension RequestCase {
         let special = Set("!#$%&'*+-.^_`|~".utf8)
         return !text.isEmpty
             && text.utf8.allSatisfy { byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || special.contains(byte)
             }
     }
@@ -169,12 +171,14 @@ extension RequestCase {
         }
         guard problems.isEmpty else {
             throw PropertyFailure(
-                "building returned \(urlRequest.url?.absoluteString.swiftSource ?? "no URL"), but it must refuse: \(problems)")
+                "building returned \(urlRequest.url?.absoluteString.swiftSource ?? "no URL"), but it must refuse: \(problems)"
+            )
         }
         guard let url = urlRequest.url, let built = URLComponents(url: url, resolvingAgainstBaseURL: false),
             case .success(let host) = hostComponents()
         else {
-            throw PropertyFailure("the built request has no URL that URLComponents reads: \(String(describing: urlRequest.url))")
+            throw PropertyFailure(
+                "the built request has no URL that URLComponents reads: \(String(describing: urlRequest.url))")
         }
         try checkOrigin(built, host: host)
         try checkPath(built, host: host)
@@ -220,10 +224,12 @@ extension RequestCase {
             try require(encoded == Array(text.utf8), "encodeToString wrote text that is not clean: \(text.swiftSource)")
         }
         let parts = [fixed, encoded].filter { !$0.isEmpty }
-        let expected = parts.isEmpty ? nil : String(decoding: Array(parts.joined(separator: [UInt8(ascii: "&")])), as: UTF8.self)
+        let expected =
+            parts.isEmpty ? nil : String(decoding: Array(parts.joined(separator: [UInt8(ascii: "&")])), as: UTF8.self)
         try require(
             built.percentEncodedQuery.map { Array($0.utf8) } == expected.map { Array($0.utf8) },
-            "the query is \(built.percentEncodedQuery?.swiftSource ?? "nil"), expected \(expected?.swiftSource ?? "nil")")
+            "the query is \(built.percentEncodedQuery?.swiftSource ?? "nil"), expected \(expected?.swiftSource ?? "nil")"
+        )
     }
 
     /// Invariant 5: building again from the built path and query gives the same URL. The path given is

@@ -32,6 +32,7 @@ enum ShellRoundTrip {
         if commands.isEmpty { return [] }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("curl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // A temporary directory left behind is harmless; failing to remove it is no failure of the check.
         defer { try? FileManager.default.removeItem(at: directory) }
         for (index, command) in commands.enumerated() {
             try Data((fakeCurl + "\n" + command + "\n").utf8).write(to: directory.appendingPathComponent("\(index).sh"))
@@ -47,7 +48,9 @@ enum ShellRoundTrip {
             """
         let output = try Subprocess.run("sh", arguments: ["-c", script, "sh", directory.path], timeout: 300)
         guard output.status == 0, !output.timedOut else {
-            throw Failure(description: "sh exited with status \(output.status) (timed out: \(output.timedOut)): \(output.errorText)")
+            throw Failure(
+                description:
+                    "sh exited with status \(output.status) (timed out: \(output.timedOut)): \(output.errorText)")
         }
         let lines = output.text.split(separator: "\n", omittingEmptySubsequences: false)
         var results = [Received?](repeating: nil, count: commands.count)

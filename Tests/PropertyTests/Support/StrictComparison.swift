@@ -34,7 +34,7 @@ struct StrictComparison {
                 )
         case (let expected as URL, let actual as URL):
             return compare(Array(expected.absoluteString.utf8) == Array(actual.absoluteString.utf8))
-                ?? (actual.baseURL == nil ? nil : differ("the decoded URL has a base URL \(actual.baseURL!)"))
+                ?? actual.baseURL.map { differ("the decoded URL has a base URL \($0)") }
         case (let expected as Decimal, let actual as Decimal):
             return compare(expected == actual && expected.description == actual.description)
         case (let expected as Data, let actual as Data):
@@ -78,7 +78,8 @@ struct StrictComparison {
         case .set:
             // Set elements are scalars; their source text is byte-exact.
             return compare(
-                expectedChildren.map { describe($0.value) }.sorted() == actualChildren.map { describe($0.value) }.sorted())
+                expectedChildren.map { describe($0.value) }.sorted()
+                    == actualChildren.map { describe($0.value) }.sorted())
         case .dictionary:
             let expectedEntries = entries(expectedChildren)
             let actualEntries = entries(actualChildren)
