@@ -36,12 +36,13 @@ import Testing
     /// Names are matched by their bytes: `é` and `e` + U+0301 are two parameters, not one.
     @Test func namesAreNeverNormalised() throws {
         struct Accented: Decodable {
-            let café: Int?
+            let cafe: Int?
+            enum CodingKeys: String, CodingKey { case cafe = "caf\u{E9}" }
         }
-        #expect(try decoder.decode(Accented.self, from: "caf%C3%A9=1").café == 1)
-        #expect(try decoder.decode(Accented.self, from: "cafe%CC%81=1").café == nil)
+        #expect(try decoder.decode(Accented.self, from: "caf%C3%A9=1").cafe == 1)
+        #expect(try decoder.decode(Accented.self, from: "cafe%CC%81=1").cafe == nil)
         // Both spellings at once are two parameters, not one given twice...
-        #expect(try decoder.decode(Accented.self, from: "caf%C3%A9=1&cafe%CC%81=2").café == 1)
+        #expect(try decoder.decode(Accented.self, from: "caf%C3%A9=1&cafe%CC%81=2").cafe == 1)
         // ...but a Swift dictionary cannot hold both keys, so decoding one refuses rather than drop one.
         #expect(throws: DecodingError.self) {
             try decoder.decode([String: Int].self, from: "caf%C3%A9=1&cafe%CC%81=2")
