@@ -20,7 +20,8 @@ let package = Package(
         // Shared by the test targets: subprocesses with bounded waits, reference peers (python3, node).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "QueryCodingTests", dependencies: ["QueryCoding", "TestSupport"]),
-        .testTarget(name: "QueryRequestTests", dependencies: ["QueryRequest", "TestSupport"]),
+        // Also tests the Demo's sample API, with `@testable import Demo`.
+        .testTarget(name: "QueryRequestTests", dependencies: ["QueryRequest", "TestSupport", "Demo"]),
         // The property-based suite and its small generator/shrinker harness.
         .target(name: "PropertyHarness", path: "Tests/PropertyHarness"),
         .testTarget(

@@ -261,8 +261,10 @@ extension DecodingState {
             }
             try add(.encoded(start..<range.upperBound))
         case .plain(let string):
-            for piece in string.split(separator: ",", omittingEmptySubsequences: false) {
-                try add(.plain(String(piece)))
+            // Split on the comma byte, not on `Character`s: a comma followed by a combining mark is one
+            // `Character`, yet still a separator.
+            for piece in Array(string.utf8).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+                try add(.plain(String(decoding: piece, as: UTF8.self)))
             }
         }
         return elements

@@ -31,7 +31,7 @@ final class DecodingState {
     ]
     /// Children by name, for the nodes with many: looking a name up in a short list is cheaper than
     /// hashing it, but a long list would make wide queries quadratic.
-    @exclusivity(unchecked) private var childIndexes: [Int: [String: Int]] = [:]
+    @exclusivity(unchecked) private var childIndexes: [Int: [ExactName: Int]] = [:]
     private let segmentation: NameSegmentation
     /// Reused for percent-decoding. Code that reads it must not call back into the state.
     @exclusivity(unchecked) var scratchBuffer: [UInt8] = []
@@ -126,7 +126,7 @@ final class DecodingState {
             guard segments.count - 1 <= depthLimit else {
                 throw QueryDecodingLimitError(limit: .depth, maximum: depthLimit, parameter: name)
             }
-            for segment in segments { node = childCreated(of: node, named: String(segment)) }
+            for segment in segments { node = childCreated(of: node, named: segment) }
         } else {
             node = childCreated(of: node, named: name)
         }
@@ -143,10 +143,10 @@ final class DecodingState {
 
     /// The child of `node` named `segment`, or `nil`.
     func child(of node: Int, named segment: String) -> Int? {
-        if let index = childIndexes[node] { return index[segment] }
+        if let index = childIndexes[node] { return index[ExactName(segment)] }
         var child = Int(nodes[node].firstChild)
         while child >= 0 {
-            if nodes[child].segment == segment { return child }
+            if ExactName.same(nodes[child].segment, segment) { return child }
             child = Int(nodes[child].nextSibling)
         }
         return nil
@@ -176,11 +176,11 @@ final class DecodingState {
         let count = Int(nodes[node].childCount)
         if count > Self.linearLookupLimit {
             if count == Self.linearLookupLimit + 1 {
-                var index: [String: Int] = [:]
-                for (name, child) in children(of: node) { index[name] = child }
+                var index: [ExactName: Int] = [:]
+                for (name, child) in children(of: node) { index[ExactName(name)] = child }
                 childIndexes[node] = index
             } else {
-                childIndexes[node]?[segment] = index
+                childIndexes[node]?[ExactName(segment)] = index
             }
         }
         return index
@@ -198,5 +198,26 @@ extension PercentDecoding.Failure {
         case .invalidUTF8:
             "decodes to bytes that are not valid UTF-8"
         }
+    }
+}
+
+/// A parameter name compared by its UTF-8 bytes. `String`'s own `==` and hashing treat canonically
+/// equivalent text as equal (`é` and `e` + U+0301), but two different names must stay two parameters:
+/// the codec never normalises.
+struct ExactName: Hashable {
+    let name: String
+
+    init(_ name: String) { self.name = name }
+
+    static func == (left: ExactName, right: ExactName) -> Bool { same(left.name, right.name) }
+
+    func hash(into hasher: inout Hasher) {
+        for byte in name.utf8 { hasher.combine(byte) }
+    }
+
+    /// Whether two names have the same bytes (byte-equal names are also `==`, so that check comes first).
+    @inline(__always)
+    static func same(_ left: String, _ right: String) -> Bool {
+        left == right && left.utf8.elementsEqual(right.utf8)
     }
 }

@@ -67,14 +67,18 @@ struct NameSegmentation {
     }
 
     /// The segments of a well-formed nested name, or `nil` when `name` is flat or malformed.
-    func segments(of name: String) -> [Substring]? {
-        let utf8 = name.utf8
-        let hasDot = dotsNest && utf8.contains(UInt8(ascii: "."))
-        let hasBracket = bracketsNest && utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") })
+    ///
+    /// Split on UTF-8 bytes, not `Character`s: `.` or `[` followed by a combining mark is one `Character`,
+    /// yet it is still the separator the encoder wrote.
+    func segments(of name: String) -> [String]? {
+        let bytes = Array(name.utf8)
+        let hasDot = dotsNest && bytes.contains(UInt8(ascii: "."))
+        let hasBracket = bracketsNest && bytes.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") })
         guard hasDot || hasBracket else { return nil }
 
-        var segments: [Substring] = []
-        let parts = dotsNest ? name.split(separator: ".", omittingEmptySubsequences: false) : [Substring(name)]
+        var segments: [String] = []
+        let parts =
+            dotsNest ? bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) : [bytes[...]]
         for part in parts {
             guard appendBracketSegments(of: part, to: &segments) else { return nil }
         }
@@ -83,24 +87,26 @@ struct NameSegmentation {
 
     /// Splits `key[a][b]` into `key`, `a`, `b` when brackets nest (otherwise a bracket is an ordinary
     /// character of the segment); `false` when the part is malformed.
-    private func appendBracketSegments(of part: Substring, to segments: inout [Substring]) -> Bool {
+    private func appendBracketSegments(of part: ArraySlice<UInt8>, to segments: inout [String]) -> Bool {
+        let open = UInt8(ascii: "[")
+        let close = UInt8(ascii: "]")
         guard !part.isEmpty else { return false }
-        guard bracketsNest, let open = part.firstIndex(of: "[") else {
-            guard !(bracketsNest && part.contains("]")) else { return false }
-            segments.append(part)
+        guard bracketsNest, let firstOpen = part.firstIndex(of: open) else {
+            guard !(bracketsNest && part.contains(close)) else { return false }
+            segments.append(String(decoding: part, as: UTF8.self))
             return true
         }
-        guard open > part.startIndex else { return false }
-        let key = part[..<open]
-        guard !key.contains("]") else { return false }
-        segments.append(key)
-        var index = open
+        guard firstOpen > part.startIndex else { return false }
+        let key = part[..<firstOpen]
+        guard !key.contains(close) else { return false }
+        segments.append(String(decoding: key, as: UTF8.self))
+        var index = firstOpen
         while index < part.endIndex {
-            guard part[index] == "[", let close = part[index...].firstIndex(of: "]") else { return false }
-            let inner = part[part.index(after: index)..<close]
-            guard !inner.contains("[") else { return false }
-            segments.append(inner)
-            index = part.index(after: close)
+            guard part[index] == open, let end = part[index...].firstIndex(of: close) else { return false }
+            let inner = part[(index + 1)..<end]
+            guard !inner.contains(open) else { return false }
+            segments.append(String(decoding: inner, as: UTF8.self))
+            index = end + 1
         }
         return true
     }

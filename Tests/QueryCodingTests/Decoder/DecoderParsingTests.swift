@@ -19,6 +19,36 @@ import Testing
         #expect(throws: DecodingError.self) { try text("??q=1") }
     }
 
+    /// `.` or `,` followed by a combining mark is one `Character`, yet still the separator the encoder
+    /// wrote: names and lists are split on bytes.
+    @Test func separatorsFollowedByCombiningMarksStillSeparate() throws {
+        let key = "\u{301}x"
+        let nested = Wrapped(value: [key: 1])
+        let query = try QueryEncoder().encodeToString(nested)
+        #expect(query == "value.%CC%81x=1")
+        let decoded = try QueryDecoder().decode(Wrapped<[String: Int]>.self, from: query)
+        #expect(decoded.value.keys.map { Array($0.utf8) } == [Array(key.utf8)])
+
+        let list = try decoder.decode(Wrapped<[String]>.self, from: [URLQueryItem(name: "value", value: "a,\u{301}b")])
+        #expect(list.value.map { Array($0.utf8) } == [Array("a".utf8), Array("\u{301}b".utf8)])
+    }
+
+    /// Names are matched by their bytes: `é` and `e` + U+0301 are two parameters, not one.
+    @Test func namesAreNeverNormalised() throws {
+        struct Accented: Decodable {
+            let cafe: Int?
+            enum CodingKeys: String, CodingKey { case cafe = "caf\u{E9}" }
+        }
+        #expect(try decoder.decode(Accented.self, from: "caf%C3%A9=1").cafe == 1)
+        #expect(try decoder.decode(Accented.self, from: "cafe%CC%81=1").cafe == nil)
+        // Both spellings at once are two parameters, not one given twice...
+        #expect(try decoder.decode(Accented.self, from: "caf%C3%A9=1&cafe%CC%81=2").cafe == 1)
+        // ...but a Swift dictionary cannot hold both keys, so decoding one refuses rather than drop one.
+        #expect(throws: DecodingError.self) {
+            try decoder.decode([String: Int].self, from: "caf%C3%A9=1&cafe%CC%81=2")
+        }
+    }
+
     @Test func onlyAnAmpersandSeparatesPairs() throws {
         #expect(try text("q=a;b=c") == "a;b=c")
         #expect(try decoder.decode(OptionalFields.self, from: "c=1&a=2") == OptionalFields(a: 2, b: nil, c: 1))

@@ -142,6 +142,36 @@ import Testing
         #expect(errors(Text(q: "x"), renamed).string?.path == ["q"])
     }
 
+    /// An indexed element made through a nested container must write something, or its index is lost.
+    @Test func anEmptyIndexedElementMadeThroughANestedContainerThrows() throws {
+        struct Rows: Encodable {
+            let rows: [[String: Int]]
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: AnyKey.self)
+                var list = container.nestedUnkeyedContainer(forKey: AnyKey("rows"))
+                for row in rows {
+                    var fields = list.nestedContainer(keyedBy: AnyKey.self)
+                    for (key, value) in row.sorted(by: { $0.key < $1.key }) {
+                        try fields.encode(value, forKey: AnyKey(key))
+                    }
+                }
+            }
+        }
+        let indexed = QueryEncoder.with { $0.arrayEncodingStrategy = .indexedBrackets }
+        #expect(errors(Rows(rows: [[:], ["a": 1]]), indexed).string?.path == ["rows", "[0]"])
+        #expect(try indexed.encodeToString(Rows(rows: [["a": 1]])) == "rows%5B0%5D.a=1")
+    }
+
+    /// Whether a key throws never depends on the value: also a key whose value writes nothing.
+    @Test func keysAreCheckedWhenTheirValueWritesNothing() {
+        #expect(errors(["": [String]()]).string?.path == [""])
+        #expect(errors(Wrapped(value: ["a.b": [Int]()])).items?.path == ["value", "a.b"])
+        let renamed = QueryEncoder.with { $0.keyEncodingStrategy = .custom { _ in AnyKey("a.b") } }
+        #expect(errors(Wrapped(value: Int?.none), renamed).string?.path == ["value"])
+        let nilValues: [String: Int?] = [".": nil]
+        #expect(errors(Wrapped(value: nilValues)).string?.path == ["value", "."])
+    }
+
     @Test func aDotInAKeyThrowsUnderDotNesting() throws {
         #expect(errors(Pairs(["a.b": "v"])).string?.path == ["a.b"])
         #expect(errors(Wrapped(value: ["a.b": 1])).items?.path == ["value", "a.b"])
