@@ -160,3 +160,18 @@ struct HostileShape {
         return decoder
     }
 }
+
+/// A value made the first time it is read.
+final class Lazy<Value> {
+    private var made: Value?
+    private let make: () -> Value
+
+    init(_ make: @escaping () -> Value) { self.make = make }
+
+    var value: Value {
+        if let made { return made }
+        let value = make()
+        made = value
+        return value
+    }
+}

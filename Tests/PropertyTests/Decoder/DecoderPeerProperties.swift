@@ -16,8 +16,9 @@ import Testing
 /// - names that nest under the strategies (`a.b`, `a[0]`): nesting is the decoder's layer above
 ///   parsing, which the peers do not have (the differential property checks it against the
 ///   reference instead);
-/// - canonically equivalent names (`é`, `e` + U+0301): one `String` key for the decoder, two byte
-///   strings for the peers.
+/// - canonically equivalent names (`é`, `e` + U+0301): two parameters for the decoder as for the
+///   peers, but one `String` key, so decoding them into a `[String: [String]]` refuses (the reference
+///   differential checks that).
 /// Both peers run non-strict (`parse_qsl(keep_blank_values=True)`): empty segments are skipped and a
 /// pair without `=` has an empty value, as in the decoder (`strict_parsing=True` would raise instead).
 @Suite struct DecoderPeerProperties {

@@ -87,8 +87,8 @@ enum WellFormedQueryGen {
                 parts.append("a%zz=1")
             }
             if Gen<Bool>.bool(probability: 0.1).run(source) {
-                // Canonically equivalent names, which Swift's `String` (and so a `[String: T]` key or a
-                // coding key) does not tell apart.
+                // Canonically equivalent names: two parameters, which Swift's `String` (and so a
+                // `[String: T]` key) does not tell apart.
                 let twins = Gen<[String]>.element(of: [
                     ["%C3%A9=1", "e%CC%81=2"], ["x%5B%C3%A9%5D=1", "x%5Be%CC%81%5D=2"], ["x.%C3%A9=1", "x.e%CC%81=2"],
                 ]).run(source)

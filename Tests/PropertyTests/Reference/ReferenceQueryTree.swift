@@ -57,11 +57,9 @@ struct ReferenceNaming {
     }
 }
 
-/// The parameters of a parsed query arranged by their names' segments.
-///
-/// Children are looked up by `String` equality, as a `[String: T]` key or a coding key is: names that
-/// are canonically equivalent (`é` and `e` + U+0301) name one parameter, spelled as it was first
-/// written. (Two such keys cannot both be in a Swift dictionary or a type's coding keys.)
+/// The parameters of a parsed query arranged by their names' segments, matched by their bytes: names
+/// that are canonically equivalent (`é` and `e` + U+0301) are two parameters (the codec never
+/// normalises).
 final class ReferenceQueryNode {
     private(set) var values: [ReferenceParsedQuery.RawValue] = []
     private(set) var children: [(name: [UInt8], node: ReferenceQueryNode)] = []
@@ -86,10 +84,7 @@ final class ReferenceQueryNode {
     }
 
     private func child(_ name: [UInt8]) -> ReferenceQueryNode {
-        let text = String(decoding: name, as: UTF8.self)
-        if let existing = children.first(where: { String(decoding: $0.name, as: UTF8.self) == text }) {
-            return existing.node
-        }
+        if let existing = children.first(where: { $0.name == name }) { return existing.node }
         let node = ReferenceQueryNode()
         children.append((name, node))
         return node
@@ -120,11 +115,17 @@ enum ReferenceDecoding {
 
     // MARK: Shapes
 
+    /// The entries of a `[String: Value]` read from `children`. Two names that are canonically
+    /// equivalent would be one `String` key: decoding refuses them rather than drop one.
     private static func collect<Value>(
         _ children: [(name: [UInt8], node: ReferenceQueryNode)],
         _ read: ([UInt8], ReferenceQueryNode) throws -> Value
     ) -> Entries<Value> {
-        Result {
+        let keys = Set(children.map { String(decoding: $0.name, as: UTF8.self) })
+        guard keys.count == children.count else {
+            return .failure(ReferenceDecodingFailure("two names are one String key"))
+        }
+        return Result {
             try children.map { child in (child.name, try read(child.name, child.node)) }
         }.mapError { $0 as? ReferenceDecodingFailure ?? ReferenceDecodingFailure("\($0)") }
     }
