@@ -26,7 +26,9 @@ extension APIHost where Self: RawRepresentable, RawValue == String {
     /// - Throws: ``RequestBuildingError/invalidHost(host:reason:)`` when the raw value is no URL.
     public var baseURL: URL {
         get throws {
-            let text = rawValue.contains("://") ? rawValue : "https://" + rawValue
+            // Searched as bytes, as every piece of URL text here: characters can merge with what follows.
+            let hasScheme = Array(rawValue.utf8).firstRange(of: Array("://".utf8)) != nil
+            let text = hasScheme ? rawValue : "https://" + rawValue
             guard let url = URL(string: text) else {
                 throw RequestBuildingError.invalidHost(
                     host: String(reflecting: self), reason: "\"\(rawValue)\" is not a URL")

@@ -41,7 +41,20 @@ extension URLRequest {
     }
 
     /// `text` in single quotes, each `'` written as `'\''`: a POSIX shell reads it back byte for byte.
+    ///
+    /// Done on bytes: a `'` followed by a combining mark is one `Character` that is not `'`, which a
+    /// character-based replacement would leave raw, ending the quote early (a shell injection).
     static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        var quoted: [UInt8] = [UInt8(ascii: "'")]
+        quoted.reserveCapacity(text.utf8.count + 2)
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "'") {
+                quoted += [UInt8(ascii: "'"), UInt8(ascii: "\\"), UInt8(ascii: "'"), UInt8(ascii: "'")]
+            } else {
+                quoted.append(byte)
+            }
+        }
+        quoted.append(UInt8(ascii: "'"))
+        return String(decoding: quoted, as: UTF8.self)
     }
 }

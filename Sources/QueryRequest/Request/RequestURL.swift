@@ -66,9 +66,10 @@ struct RequestURL {
         guard !path.utf8.contains(UInt8(ascii: "#")) else {
             throw RequestBuildingError.invalidPath(path: path, reason: "\"#\" would start a fragment, never sent")
         }
-        let questionMark = path.firstIndex(of: "?")
+        // Found by byte: a `?` followed by a combining mark is one `Character` that is not `?`.
+        let questionMark = path.utf8.firstIndex(of: UInt8(ascii: "?"))
         let pathPart = path[..<(questionMark ?? path.endIndex)]
-        let fixedQuery = questionMark.map { path[path.index(after: $0)...] } ?? ""
+        let fixedQuery = questionMark.map { path[path.utf8.index(after: $0)...] } ?? ""
 
         let requestPath = URLText.normalised(pathPart, keepsRaw: URLText.isPathByte)
         if let segment = URLText.firstDotSegment(in: requestPath) {

@@ -59,7 +59,8 @@ import Testing
     }
 
     @Test func aShellReadsBackEveryArgumentExactly() throws {
-        let awkward = "it's \"quoted\" $HOME `id` \\ !x; a'b'' é"
+        // A quote followed by a combining mark is one `Character`, but still a quote to the shell.
+        let awkward = "it's \"quoted\" $HOME `id` \\ !x; a'b'' é '\u{301}; echo injected; echo '"
         let urlRequest = try Endpoint(
             "/q?v=\(segment: awkward)", method: "PATCH", headers: ["X-Awkward": awkward],
             body: .data(Data(awkward.utf8), contentType: "text/plain")

@@ -19,6 +19,8 @@ import Testing
         #expect(try builtURL("/search?fixed=1") == "https://test.jp/search?fixed=1")
         #expect(try builtURL("/search?") == "https://test.jp/search")
         #expect(try builtURL("/search?a?b/c:@") == "https://test.jp/search?a?b/c:@")
+        // A `?` followed by a combining mark is one `Character`, but still the start of the query.
+        #expect(try builtURL("/search?\u{301}x=1") == "https://test.jp/search?%CC%81x=1")
     }
 
     @Test func normalisesTheFixedQuery() throws {
