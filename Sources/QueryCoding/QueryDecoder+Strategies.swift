@@ -155,9 +155,15 @@ public struct QueryDecodingLimitError: Error, Sendable, Hashable, CustomStringCo
         switch limit {
         case .inputLength: "The query is longer than \(maximum) bytes."
         case .parameterCount: "The query has more than \(maximum) parameters."
-        case .depth: "The parameter \"\(parameter ?? "")\" nests deeper than \(maximum) levels."
-        case .arrayLength: "The array \"\(parameter ?? "")\" has more than \(maximum) elements."
+        case .depth: "The parameter \"\(shortParameter)\" nests deeper than \(maximum) levels."
+        case .arrayLength: "The array \"\(shortParameter)\" has more than \(maximum) elements."
         }
+    }
+
+    /// The parameter's name, cut short for a message: a hostile name can be a megabyte long.
+    private var shortParameter: String {
+        let name = parameter ?? ""
+        return name.count > 100 ? name.prefix(100) + "…" : name
     }
 }
 

@@ -121,14 +121,13 @@ final class DecodingState {
     private func addPair(name: String, value: Text) throws {
         pairCount += 1
         var node = 0
-        if let segments = segmentation.segments(of: name) {
-            let depthLimit = options.limits.maximumDepth
-            guard segments.count - 1 <= depthLimit else {
-                throw QueryDecodingLimitError(limit: .depth, maximum: depthLimit, parameter: name)
-            }
-            for segment in segments { node = childCreated(of: node, named: segment) }
-        } else {
+        switch segmentation.split(name, maximumDepth: options.limits.maximumDepth) {
+        case .flat:
             node = childCreated(of: node, named: name)
+        case .nested(let segments):
+            for segment in segments { node = childCreated(of: node, named: segment) }
+        case .tooDeep:
+            throw QueryDecodingLimitError(limit: .depth, maximum: options.limits.maximumDepth, parameter: name)
         }
         let valueIndex = values.count
         values.append(Value(text: value, node: node))

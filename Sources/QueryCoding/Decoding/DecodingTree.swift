@@ -66,46 +66,67 @@ struct NameSegmentation {
             || options.arrayDecoding == .indexedBrackets
     }
 
-    /// The segments of a well-formed nested name, or `nil` when `name` is flat or malformed.
+    /// How a name splits.
+    enum Split {
+        /// One literal segment: the name is flat, or not well formed for the strategies.
+        case flat
+        /// The segments of a well-formed nested name.
+        case nested([String])
+        /// A well-formed name nesting deeper than the limit, found before any segment is built.
+        case tooDeep
+    }
+
+    /// The segments of `name`. The name is checked and its segments counted first, without building
+    /// anything, so that a name nesting a million levels costs a scan, not a million strings.
     ///
     /// Split on UTF-8 bytes, not `Character`s: `.` or `[` followed by a combining mark is one `Character`,
     /// yet it is still the separator the encoder wrote.
-    func segments(of name: String) -> [String]? {
+    func split(_ name: String, maximumDepth: Int) -> Split {
         let bytes = Array(name.utf8)
         let hasDot = dotsNest && bytes.contains(UInt8(ascii: "."))
         let hasBracket = bracketsNest && bytes.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") })
-        guard hasDot || hasBracket else { return nil }
+        guard hasDot || hasBracket else { return .flat }
 
+        var count = 0
+        guard walk(bytes, { _ in count += 1 }) else { return .flat }
+        guard count - 1 <= maximumDepth else { return .tooDeep }
         var segments: [String] = []
-        let parts =
-            dotsNest ? bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) : [bytes[...]]
-        for part in parts {
-            guard appendBracketSegments(of: part, to: &segments) else { return nil }
-        }
-        return segments
+        segments.reserveCapacity(count)
+        _ = walk(bytes) { range in segments.append(String(decoding: bytes[range], as: UTF8.self)) }
+        return .nested(segments)
     }
 
-    /// Splits `key[a][b]` into `key`, `a`, `b` when brackets nest (otherwise a bracket is an ordinary
-    /// character of the segment); `false` when the part is malformed.
-    private func appendBracketSegments(of part: ArraySlice<UInt8>, to segments: inout [String]) -> Bool {
+    /// Calls `visit` with the byte range of each segment; returns `false` when the name is malformed.
+    private func walk(_ bytes: [UInt8], _ visit: (Range<Int>) -> Void) -> Bool {
+        var start = 0
+        while start <= bytes.count {
+            let end = dotsNest ? (bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.count) : bytes.count
+            guard walkBrackets(of: bytes, in: start..<end, visit) else { return false }
+            start = end + 1
+        }
+        return true
+    }
+
+    /// Visits `key[a][b]` as `key`, `a`, `b` when brackets nest (otherwise a bracket is an ordinary byte
+    /// of the segment); `false` when the part is malformed.
+    private func walkBrackets(of bytes: [UInt8], in part: Range<Int>, _ visit: (Range<Int>) -> Void) -> Bool {
         let open = UInt8(ascii: "[")
         let close = UInt8(ascii: "]")
         guard !part.isEmpty else { return false }
-        guard bracketsNest, let firstOpen = part.firstIndex(of: open) else {
-            guard !(bracketsNest && part.contains(close)) else { return false }
-            segments.append(String(decoding: part, as: UTF8.self))
+        guard bracketsNest, let firstOpen = bytes[part].firstIndex(of: open) else {
+            guard !(bracketsNest && bytes[part].contains(close)) else { return false }
+            visit(part)
             return true
         }
-        guard firstOpen > part.startIndex else { return false }
-        let key = part[..<firstOpen]
-        guard !key.contains(close) else { return false }
-        segments.append(String(decoding: key, as: UTF8.self))
+        guard firstOpen > part.lowerBound, !bytes[part.lowerBound..<firstOpen].contains(close) else { return false }
+        visit(part.lowerBound..<firstOpen)
         var index = firstOpen
-        while index < part.endIndex {
-            guard part[index] == open, let end = part[index...].firstIndex(of: close) else { return false }
-            let inner = part[(index + 1)..<end]
-            guard !inner.contains(open) else { return false }
-            segments.append(String(decoding: inner, as: UTF8.self))
+        while index < part.upperBound {
+            guard bytes[index] == open, let end = bytes[index..<part.upperBound].firstIndex(of: close) else {
+                return false
+            }
+            guard !bytes[(index + 1)..<end].contains(open) else { return false }
+            visit((index + 1)..<end)
             index = end + 1
         }
         return true

@@ -161,7 +161,16 @@ extension Date: QueryScalarEncodable {
         case .millisecondsSince1970:
             try writeNumber(timeIntervalSince1970 * 1000, unit: "milliseconds", to: writer, codingPath: codingPath)
         case .formatted(let formatter):
-            try writer.appendText(formatter.string(from: self), isListElement: isListElement, codingPath: codingPath)
+            // A formatter writes nothing for a date it cannot format (far beyond its calendar's years):
+            // that would drop the date silently.
+            let text = formatter.string(from: self)
+            guard !text.isEmpty else {
+                throw EncodingError.invalidValue(
+                    self,
+                    EncodingError.Context(
+                        codingPath: codingPath(), debugDescription: "The date formatter wrote no text for this date."))
+            }
+            try writer.appendText(text, isListElement: isListElement, codingPath: codingPath)
         case .custom(let format):
             try writer.appendText(format(self), isListElement: isListElement, codingPath: codingPath)
         }

@@ -54,7 +54,11 @@ enum ReferenceScalars {
         case .iso8601: return try Array(iso8601(seconds).utf8)
         case .secondsSince1970: return try Array(numberText(seconds).utf8)
         case .millisecondsSince1970: return try Array(numberText(seconds * 1000).utf8)
-        case .formatted: return Array(Fixtures.makeDateFormatter().string(from: date).utf8)
+        case .formatted:
+            // "A date is never dropped": a formatter that writes nothing for a date makes encoding throw.
+            let text = Fixtures.makeDateFormatter().string(from: date)
+            guard !text.isEmpty else { throw ReferenceError("the date formatter wrote no text") }
+            return Array(text.utf8)
         case .custom:
             do {
                 return Array(try Fixtures.customDateText(date).utf8)

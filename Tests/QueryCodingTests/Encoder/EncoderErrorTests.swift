@@ -67,6 +67,14 @@ import Testing
         #expect(errors(Stamp(date: Date(timeIntervalSince1970: .infinity))).string?.path == ["date"])
     }
 
+    /// A formatter writes nothing for a date it cannot format; that must not drop the date silently.
+    @Test func aFormatterThatWritesNothingThrows() {
+        let formatter = DateFormatter()
+        formatter.dateFormat = ""
+        let formatted = QueryEncoder.with { $0.dateEncodingStrategy = .formatted(formatter) }
+        #expect(errors(Wrapped(value: Date(timeIntervalSince1970: 0)), formatted).string?.path == ["value"])
+    }
+
     @Test func customStrategyErrorsPropagateUnchanged() {
         let dates = QueryEncoder.with { $0.dateEncodingStrategy = .custom { _ in throw Boom(reason: "d") } }
         #expect(throws: Boom(reason: "d")) { try dates.encode(Listed(list: [Date()])) }
