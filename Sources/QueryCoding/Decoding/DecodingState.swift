@@ -214,9 +214,15 @@ struct ExactName: Hashable {
         for byte in name.utf8 { hasher.combine(byte) }
     }
 
-    /// Whether two names have the same bytes (byte-equal names are also `==`, so that check comes first).
+    /// Whether two names have the same bytes.
     @inline(__always)
     static func same(_ left: String, _ right: String) -> Bool {
-        left == right && left.utf8.elementsEqual(right.utf8)
+        let (leftBytes, rightBytes) = (left.utf8, right.utf8)
+        guard leftBytes.count == rightBytes.count else { return false }
+        // Comparing the contiguous storage beats iterating the views several times over.
+        let equal = leftBytes.withContiguousStorageIfAvailable { a in
+            rightBytes.withContiguousStorageIfAvailable { b in a.elementsEqual(b) }
+        }
+        return (equal ?? nil) ?? leftBytes.elementsEqual(rightBytes)
     }
 }

@@ -82,10 +82,13 @@ struct NameSegmentation {
     /// Split on UTF-8 bytes, not `Character`s: `.` or `[` followed by a combining mark is one `Character`,
     /// yet it is still the separator the encoder wrote.
     func split(_ name: String, maximumDepth: Int) -> Split {
-        let bytes = Array(name.utf8)
-        let hasDot = dotsNest && bytes.contains(UInt8(ascii: "."))
-        let hasBracket = bracketsNest && bytes.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") })
-        guard hasDot || hasBracket else { return .flat }
+        // Most names are flat: find that out without copying the name.
+        let utf8 = name.utf8
+        let isFlat =
+            utf8.withContiguousStorageIfAvailable { !mayNest($0) }
+            ?? Array(utf8).withUnsafeBufferPointer { !mayNest($0) }
+        if isFlat { return .flat }
+        let bytes = Array(utf8)
 
         var count = 0
         guard walk(bytes, { _ in count += 1 }) else { return .flat }
@@ -94,6 +97,18 @@ struct NameSegmentation {
         segments.reserveCapacity(count)
         _ = walk(bytes) { range in segments.append(String(decoding: bytes[range], as: UTF8.self)) }
         return .nested(segments)
+    }
+
+    /// Whether a name holds a byte that nests under the strategies.
+    private func mayNest(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "."): if dotsNest { return true }
+            case UInt8(ascii: "["), UInt8(ascii: "]"): if bracketsNest { return true }
+            default: break
+            }
+        }
+        return false
     }
 
     /// Calls `visit` with the byte range of each segment; returns `false` when the name is malformed.
