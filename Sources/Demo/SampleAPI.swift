@@ -2,7 +2,7 @@ import Foundation
 import QueryRequest
 
 // A small sample API, declared the way an app declares its own. Tests/QueryRequestTests/DemoTests.swift
-// holds a copy of these declarations (checked line by line) and asserts the URLs the Demo prints.
+// imports these declarations (`@testable import Demo`) and asserts the requests the Demo prints.
 
 enum Hosts: String, APIHost {
     case production = "api.example.com/v1"  // no scheme → https
