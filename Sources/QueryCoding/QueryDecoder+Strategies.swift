@@ -34,6 +34,10 @@ extension QueryDecoder {
         /// Milliseconds since 1970-01-01 UTC, as a decimal number.
         case millisecondsSince1970
         /// Text the given formatter reads.
+        ///
+        /// On Linux and Windows, text with a character made of several Unicode scalars (`e` + U+0301) throws
+        /// without reaching the formatter: swift-corelibs-foundation's `DateFormatter` can trap on it. Use
+        /// ``custom(_:)`` for dates that can contain such characters.
         case formatted(DateFormatter)
         /// Your closure reads the text; an error it throws ends the decoding.
         case custom(@Sendable (String) throws -> Date)

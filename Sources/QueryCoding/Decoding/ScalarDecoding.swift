@@ -207,6 +207,9 @@ extension Date: QueryDecodingFastPath {
         case .millisecondsSince1970:
             date = number(text).map { Date(timeIntervalSince1970: $0 / 1000) }
         case .formatted(let formatter):
+            guard canSafelyParse(text) else {
+                throw state.invalid(value, as: Date.self, path: path, reason: unsafeFormattedDateReason)
+            }
             date = formatter.date(from: text)
         case .custom(let parse):
             date = try parse(text)
@@ -214,6 +217,25 @@ extension Date: QueryDecodingFastPath {
         guard let date else { throw state.invalid(value, as: Date.self, path: path) }
         return date
     }
+
+    /// Whether `DateFormatter.date(from:)` can be given `text` without trapping.
+    ///
+    /// swift-corelibs-foundation (Linux, Windows) converts the position where the formatter stopped
+    /// reading into a `String.Index` and traps (`Incorrect range`) when that position falls inside a
+    /// grapheme cluster: `2024` followed by U+0302 is enough, and any client can send it. When every
+    /// character is a single Unicode scalar, every position the formatter can stop at is a character
+    /// boundary. Apple's Foundation has no such trap, so there all text is given to the formatter.
+    private static func canSafelyParse(_ text: String) -> Bool {
+        #if canImport(FoundationNetworking)
+            // Every character holds at least one scalar, so equal counts mean one scalar each.
+            return text.unicodeScalars.count == text.count
+        #else
+            return true
+        #endif
+    }
+
+    private static let unsafeFormattedDateReason =
+        "it combines several Unicode scalars into one character, which Foundation's DateFormatter cannot read safely on this platform; read such dates with DateDecodingStrategy.custom"
 
     private static func number(_ text: String) -> Double? {
         var text = text

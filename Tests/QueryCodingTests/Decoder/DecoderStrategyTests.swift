@@ -253,6 +253,42 @@ import Testing
         #expect(error?.path == ["date"])
     }
 
+    /// swift-corelibs-foundation's `DateFormatter` traps when it stops reading inside a character, as
+    /// after `2024` followed by U+0302. Any client can send that, so it must be a typed error, never a
+    /// crash. (Found by a 100,000-case run of the decoder-totality property.)
+    @Test func formattedTextThatStopsTheFormatterInsideACharacterIsATypedError() throws {
+        let decoder = QueryDecoder.with { $0.dateDecodingStrategy = .formatted(posixFormatter("yyyy-MM-dd HH:mm:ss")) }
+        for hostile in ["2024%CC%82", "8%CC%82WZ%EF%BF%BEi6m", "%CC%82", "2017-10-31+16%3A15%3A56%CC%82"] {
+            let error = #expect(throws: DecodingError.self, "\(hostile)") {
+                try decoder.decode(Stamp.self, from: "date=" + hostile)
+            }
+            #expect(error?.kind == "dataCorrupted")
+            #expect(error?.path == ["date"])
+        }
+    }
+
+    @Test func formattedTextWithCombiningMarks() throws {
+        // The format's literal is `e` followed by a combining acute accent: one character of two scalars.
+        let decoder = QueryDecoder.with { $0.dateDecodingStrategy = .formatted(posixFormatter("yyyy'e\u{301}'MM")) }
+        #if canImport(FoundationNetworking)
+            // swift-corelibs-foundation could trap on such text, so it is refused, with the way out.
+            let error = #expect(throws: DecodingError.self) {
+                try decoder.decode(Stamp.self, from: "date=2017e%CC%8110")
+            }
+            #expect(error?.path == ["date"])
+            #expect(error?.message.contains("DateDecodingStrategy.custom") == true)
+        #else
+            #expect(
+                try decoder.decode(Stamp.self, from: "date=2017e%CC%8110")
+                    == Stamp(date: Date(timeIntervalSince1970: 1_506_816_000)))
+        #endif
+        // Text of single-scalar characters still reaches the formatter on every platform.
+        let plain = QueryDecoder.with { $0.dateDecodingStrategy = .formatted(posixFormatter("yyyy'\u{E9}'MM")) }
+        #expect(
+            try plain.decode(Stamp.self, from: "date=2017%C3%A910")
+                == Stamp(date: Date(timeIntervalSince1970: 1_506_816_000)))
+    }
+
     @Test func custom() throws {
         let decoder = QueryDecoder.with {
             $0.dateDecodingStrategy = .custom { text in
