@@ -235,7 +235,7 @@ extension Date: QueryDecodingFastPath {
     }
 
     private static let unsafeFormattedDateReason =
-        "it combines several Unicode scalars into one character, which Foundation's DateFormatter cannot read safely on this platform; read such dates with DateDecodingStrategy.custom"
+        "one of its characters is made of several Unicode scalars, which Foundation's DateFormatter cannot read safely on this platform; read such dates with DateDecodingStrategy.custom"
 
     private static func number(_ text: String) -> Double? {
         var text = text
