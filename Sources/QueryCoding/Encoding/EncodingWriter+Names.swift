@@ -1,0 +1,216 @@
+import Foundation
+
+// Names: the keys of a pair's name, checked so that nothing written reads back as nesting, joined with
+// the delimiters of the nesting strategy, and converted by the key strategy.
+extension EncodingWriter {
+    /// The structural text the encoder writes around keys.
+    enum Delimiter {
+        case dot, openBracket, closeBracket
+
+        var raw: UInt8 {
+            switch self {
+            case .dot: UInt8(ascii: ".")
+            case .openBracket: UInt8(ascii: "[")
+            case .closeBracket: UInt8(ascii: "]")
+            }
+        }
+    }
+
+    @inline(__always)
+    func appendDelimiter(_ delimiter: Delimiter, to buffer: inout ByteBuffer) {
+        let raw = delimiter.raw
+        if escapes && raw != UInt8(ascii: ".") {
+            buffer.append(UInt8(ascii: "%"))
+            buffer.append(PercentEncoding.hexDigit(raw >> 4))
+            buffer.append(PercentEncoding.hexDigit(raw & 0x0F))
+        } else {
+            buffer.append(raw)
+        }
+    }
+
+    /// Why a key cannot be written.
+    enum KeyProblem: Error {
+        case empty
+        case structural(Character)
+        /// Not a key problem: an element of a list failed with this error.
+        case element(any Error)
+    }
+
+    /// Appends a key (already converted) to `buffer`, escaped when the output is, checking in the same
+    /// pass that it cannot be read back as nesting syntax.
+    @inline(__always)
+    func appendKey(_ key: String, to buffer: inout ByteBuffer) -> KeyProblem? {
+        // Iterating `key.utf8` costs several times more than reading its contiguous storage.
+        let result = key.utf8.withContiguousStorageIfAvailable { appendKey($0, to: &buffer) }
+        if let result { return result }
+        return Array(key.utf8).withUnsafeBufferPointer { appendKey($0, to: &buffer) }
+    }
+
+    /// Why `key` cannot be written, or `nil`; writes nothing.
+    @inline(__always)
+    func keyProblem(_ key: String) -> KeyProblem? {
+        let result = key.utf8.withContiguousStorageIfAvailable { keyProblem($0) }
+        if let result { return result }
+        return Array(key.utf8).withUnsafeBufferPointer { keyProblem($0) }
+    }
+
+    private func keyProblem(_ utf8: UnsafeBufferPointer<UInt8>) -> KeyProblem? {
+        if utf8.isEmpty { return .empty }
+        for byte in utf8 {
+            if byte == UInt8(ascii: ".") && dotIsStructural { return .structural(".") }
+            if (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")) && bracketsAreStructural {
+                return .structural(Character(Unicode.Scalar(byte)))
+            }
+        }
+        return nil
+    }
+
+    private func appendKey(_ utf8: UnsafeBufferPointer<UInt8>, to buffer: inout ByteBuffer) -> KeyProblem? {
+        let count = utf8.count
+        if count == 0 { return .empty }
+        buffer.reserve(count &* 3)
+        for index in 0..<count {
+            let byte = utf8[index]
+            if PercentEncoding.isUnreserved(byte) {
+                if byte == UInt8(ascii: ".") && dotIsStructural { return .structural(".") }
+                buffer.appendReserved(byte)
+                continue
+            }
+            if (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")) && bracketsAreStructural {
+                return .structural(Character(Unicode.Scalar(byte)))
+            }
+            if !escapes {
+                buffer.appendReserved(byte)
+            } else if byte == 0x20 && spaceAsPlus {
+                buffer.appendReserved(UInt8(ascii: "+"))
+            } else {
+                buffer.appendReserved(UInt8(ascii: "%"))
+                buffer.appendReserved(PercentEncoding.hexDigit(byte >> 4))
+                buffer.appendReserved(PercentEncoding.hexDigit(byte & 0x0F))
+            }
+        }
+        return nil
+    }
+
+    /// Appends the joint between a composite's name and one of its keys: `.` or `[` (`%5B`).
+    @inline(__always)
+    func appendKeyOpening(after prefix: Range<Int>, to buffer: inout ByteBuffer) {
+        guard !prefix.isEmpty else { return }
+        switch nestedKeyEncoding {
+        case .dots: appendDelimiter(.dot, to: &buffer)
+        case .brackets: appendDelimiter(.openBracket, to: &buffer)
+        }
+    }
+
+    /// Appends what closes a key opened by ``appendKeyOpening(after:to:)``.
+    @inline(__always)
+    func appendKeyClosing(after prefix: Range<Int>, to buffer: inout ByteBuffer) {
+        if !prefix.isEmpty && nestedKeyEncoding == .brackets {
+            appendDelimiter(.closeBracket, to: &buffer)
+        }
+    }
+
+    /// The parameter name for a coding key: its `stringValue` converted by the key strategy.
+    @inline(__always)
+    func keyName(_ key: some CodingKey, codingPath: @autoclosure () -> [any CodingKey]) -> String {
+        convertsKeys ? convertedKey(key.stringValue, codingPath: codingPath) : key.stringValue
+    }
+
+    /// Appends the name of a child of the composite named `prefix`: `name`, `.name` or `[name]`.
+    @inline(__always)
+    func appendChildName(prefix: Range<Int>, name: String, to buffer: inout ByteBuffer) -> KeyProblem? {
+        appendKeyOpening(after: prefix, to: &buffer)
+        if let problem = appendKey(name, to: &buffer) { return problem }
+        appendKeyClosing(after: prefix, to: &buffer)
+        return nil
+    }
+
+    /// Starts the pair of a field: the composite's name, the child's name, `=`.
+    // Out of line on purpose: inlined into every container method, it made the hot path too large for
+    // the instruction cache, which cost more time than the call saves.
+    @inline(never)
+    func beginField(prefix: Range<Int>, name: String) -> KeyProblem? {
+        if keepsStrings && prefix.isEmpty {
+            if let problem = keyProblem(name) { return problem }
+            beginPair(wholeName: name)
+            return nil
+        }
+        let start = openPair(prefix: prefix)
+        if let problem = appendChildName(prefix: prefix, name: name, to: &bytes) { return problem }
+        closePairName(start: start)
+        return nil
+    }
+
+    /// Writes the `count` scalar elements of the array in a field as the array strategy says: one
+    /// comma-separated pair, or a pair per element named `name`, `name[]` or `name[i]`.
+    /// `writeElement(index, isListElement)` appends one element's text.
+    func writeScalarList(
+        prefix: Range<Int>, name: String, count: Int,
+        writeElement: (_ index: Int, _ isListElement: Bool) throws -> Void
+    ) throws(KeyProblem) {
+        let isList = arrayEncoding == .commaSeparated
+        // An empty array writes nothing, but its key must still be one that a query could carry.
+        if count == 0, let problem = keyProblem(name) { throw problem }
+        for index in 0..<count {
+            if isList && index > 0 {
+                appendListSeparator()
+            } else {
+                let start = openPair(prefix: prefix)
+                if let problem = appendChildName(prefix: prefix, name: name, to: &bytes) { throw problem }
+                switch arrayEncoding {
+                case .commaSeparated, .repeatedKeys:
+                    break
+                case .brackets:
+                    appendDelimiter(.openBracket, to: &bytes)
+                    appendDelimiter(.closeBracket, to: &bytes)
+                case .indexedBrackets:
+                    appendDelimiter(.openBracket, to: &bytes)
+                    appendDecimalDigits(UInt64(index), to: &bytes)
+                    appendDelimiter(.closeBracket, to: &bytes)
+                }
+                closePairName(start: start)
+            }
+            do {
+                try writeElement(index, isList)
+            } catch {
+                throw .element(error)
+            }
+        }
+    }
+
+    private func convertedKey(_ key: String, codingPath: () -> [any CodingKey]) -> String {
+        switch storage.options.keyEncoding {
+        case .useDefaultKeys: key
+        case .convertToSnakeCase: KeyCaseConversion.toSeparatedWords(key, separator: "_")
+        case .convertToKebabCase: KeyCaseConversion.toSeparatedWords(key, separator: "-")
+        case .custom(let convert): convert(codingPath()).stringValue
+        }
+    }
+
+    static func keyError(_ name: String, problem: KeyProblem, codingPath: [any CodingKey]) -> any Error {
+        let description: String
+        switch problem {
+        case .element(let error):
+            return error
+        case .empty:
+            description = "An empty key cannot name a query parameter."
+        case .structural(let character):
+            let strategy =
+                character == "."
+                ? "nestedKeyEncodingStrategy .dots reads it as nesting; use .brackets"
+                : "the bracket strategies read it as nesting or an array index; use .dots nesting with .commaSeparated or .repeatedKeys arrays"
+            description =
+                "The key \"\(name)\" contains \"\(character)\", so it would be read back as a different key: \(strategy), or rename the key."
+        }
+        return EncodingError.invalidValue(
+            name, EncodingError.Context(codingPath: codingPath, debugDescription: description))
+    }
+
+    /// Stores a new composite name, `prefix` followed by `suffix`, and returns its range.
+    func makeName(prefix: Range<Int>, suffix: (inout ByteBuffer) throws -> Void) rethrows -> Range<Int> {
+        let start = names.count
+        names.appendCopy(of: prefix)
+        try suffix(&names)
+        return start..<names.count
+    }
+}
