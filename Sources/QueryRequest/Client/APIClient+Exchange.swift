@@ -101,7 +101,7 @@ extension APIClient {
             result = .failure(Self.transportError(error, sending: request))
         }
         let duration = clock.now - start
-        onAttempt?(Attempt(request: request, number: number, result: result, duration: duration))
+        onAttempt?(Attempt(request: request, number: number, duration: duration, outcome: result))
         return result
     }
 

@@ -20,20 +20,27 @@ import Foundation
 /// token provider and the coordination of token refreshes.
 public struct APIClient: Sendable {
     let session: any NetworkSession
-    let decoder: JSONDecoder
+    let decoder: any ResponseDecoder
+    let bodyEncoder: JSONEncoder
+    let hostOverride: (any APIHost)?
     let tokenProvider: (any TokenProvider)?
-    let errorBody: (any (Decodable & Sendable).Type)?
+    let errorBody: (any Sendable.Type)?
     let backoff: Backoff
     let onAttempt: (@Sendable (Attempt) -> Void)?
     let refresher = TokenRefresher()
 
     /// Creates a client; every parameter has a default, so `APIClient()` sends through
-    /// `URLSession.shared` with a plain `JSONDecoder`.
+    /// `URLSession.shared` with a plain `JSONDecoder` and `JSONEncoder`.
     ///
     /// - Parameters:
     ///   - session: What requests are sent through; a ``StubNetworkSession`` in tests.
     ///   - decoder: Decodes response bodies and error bodies, unless a request has its own
-    ///     ``Request/responseDecoder``.
+    ///     ``Request/responseDecoder``: a `JSONDecoder`, or any ``ResponseDecoder`` for another format.
+    ///   - bodyEncoder: Encodes the body of a request that declares it as a plain `Encodable` value
+    ///     (`var body: NewUser`) and names no ``Request/bodyEncoder`` of its own: one setting, such as
+    ///     snake_case keys, for a whole API.
+    ///   - hostOverride: Sends every request to this host instead of its own ``Request/host``, with the
+    ///     same URL rules: a staging server, a mock server, a loopback port known only at run time.
     ///   - tokenProvider: Supplies bearer tokens for requests whose setting has
     ///     ``APISetting/requiresAuthorization``.
     ///   - errorBody: The API's own error type, decoded from non-2xx bodies of requests that do not
@@ -42,14 +49,18 @@ public struct APIClient: Sendable {
     ///   - onAttempt: Called after every attempt, for logging and metrics.
     public init(
         session: any NetworkSession = URLSession.shared,
-        decoder: JSONDecoder = JSONDecoder(),
+        decoder: any ResponseDecoder = JSONDecoder(),
+        bodyEncoder: JSONEncoder = JSONEncoder(),
+        hostOverride: (any APIHost)? = nil,
         tokenProvider: (any TokenProvider)? = nil,
-        errorBody: (any (Decodable & Sendable).Type)? = nil,
+        errorBody: (any Sendable.Type)? = nil,
         backoff: Backoff = Backoff(),
         onAttempt: (@Sendable (Attempt) -> Void)? = nil
     ) {
         self.session = session
         self.decoder = decoder
+        self.bodyEncoder = bodyEncoder
+        self.hostOverride = hostOverride
         self.tokenProvider = tokenProvider
         self.errorBody = errorBody
         self.backoff = backoff
@@ -73,19 +84,42 @@ public struct APIClient: Sendable {
     /// - Throws: ``APIError``, and nothing else.
     public func response<R: Request>(for request: R) async throws -> (R.Response, HTTPURLResponse) {
         let urlRequest: URLRequest
+        let method: HTTPMethod
+        let setting: APISetting
+        let requestDecoder: (any ResponseDecoder)?
         do {
-            urlRequest = try request.makeURLRequest()
+            (method, setting, requestDecoder) = try (
+                request.declaredMethod(), request.declaredSetting(), request.declaredResponseDecoder()
+            )
+            let options = RequestBuildOptions(host: hostOverride, bodyEncoder: bodyEncoder)
+            urlRequest = try RequestBuildOptions.$current.withValue(options) { try request.makeURLRequest() }
+            try checkHostOverride(of: urlRequest)
         } catch {
             throw APIError.invalidRequest(error)
         }
-        let (response, body) = try await exchange(urlRequest, method: request.method, setting: request.setting)
-        let decoder = request.responseDecoder ?? self.decoder
+        let (response, body) = try await exchange(urlRequest, method: method, setting: setting)
+        let decoder = requestDecoder ?? self.decoder
         guard (200..<300).contains(response.statusCode) else {
-            let apiError = decodeErrorBody(declared: R.ErrorBody.self, from: body, with: decoder)
+            let apiError = decodeErrorBody(declared: R.ErrorBody.self, from: body, of: response, with: decoder)
             throw APIError.unacceptableStatus(response.statusCode, response: response, body: body, apiError: apiError)
         }
         let decoded = try Self.decode(
-            R.Response.self, from: body, of: response, isHead: request.method == .head, with: decoder)
+            R.Response.self, from: body, of: response, isHead: method == .head, with: decoder)
         return (decoded, response)
+    }
+
+    /// Refuses a request built for another host than ``hostOverride``: one that implements
+    /// ``Request/makeURLRequest()`` without the default builder would otherwise escape the override.
+    private func checkHostOverride(of urlRequest: URLRequest) throws {
+        guard let hostOverride else { return }
+        let expected = try hostOverride.baseURL
+        guard let url = urlRequest.url, url.scheme?.lowercased() == expected.scheme?.lowercased(),
+            url.host?.lowercased() == expected.host?.lowercased(), url.port == expected.port
+        else {
+            throw RequestBuildingError.invalidHost(
+                host: String(reflecting: hostOverride),
+                reason: "the request built its own URL (\(urlRequest.url?.absoluteString ?? "none")) "
+                    + "and did not use the client's hostOverride; build it with makeURLRequest(host:)")
+        }
     }
 }

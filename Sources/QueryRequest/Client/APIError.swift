@@ -32,7 +32,7 @@ public enum APIError: Error, Sendable {
     /// The server answered with a status outside 200–299: the status code, the response, its body,
     /// and the body decoded as the API's own error type when one is declared
     /// (``Request/ErrorBody`` or the client's `errorBody`) and the body matches it.
-    case unacceptableStatus(Int, response: HTTPURLResponse, body: Data, apiError: (any Decodable & Sendable)?)
+    case unacceptableStatus(Int, response: HTTPURLResponse, body: Data, apiError: (any Sendable)?)
     /// The response succeeded but its body could not be decoded as the request's ``Request/Response``
     /// (including an empty body where one was expected).
     case decoding(DecodingError, response: HTTPURLResponse, body: Data)

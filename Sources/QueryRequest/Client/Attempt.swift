@@ -10,32 +10,62 @@ extension APIClient {
     ///
     /// ```swift
     /// let client = APIClient(onAttempt: { attempt in logger.debug("\(attempt)") })
-    /// // GET https://api.example.com/users?page=2 → 503 (12 ms, attempt 1)
+    /// // GET https://api.example.com/users?page=2 → 503 (failed; 12 ms, attempt 1)
     /// ```
+    ///
+    /// An attempt either got a response (``response``, with any status) or did not (``error``).
+    /// ``succeeded`` is true only for a 2xx response: a 4xx or 5xx is an answer, not a success.
     public struct Attempt: Sendable {
         /// The request as sent, including the `Authorization` header: redact it before logging.
         public let request: URLRequest
         /// 1 for the first attempt of a call to ``APIClient/send(_:)``, 2 for the next, and so on.
         public let number: Int
-        /// The response and its body (whatever the status), or ``APIError/transport(_:)`` or
-        /// ``APIError/cancelled`` when there was none.
-        public let result: Result<(response: HTTPURLResponse, body: Data), APIError>
         /// How long the session took to answer.
         public let duration: Duration
+        /// The server's response, whatever its status; `nil` when the server did not answer.
+        public let response: HTTPURLResponse?
+        /// The response body; `nil` when the server did not answer.
+        public let responseBody: Data?
+        /// Why the server did not answer: ``APIError/transport(_:)`` or ``APIError/cancelled``; `nil`
+        /// when it answered, whatever the status.
+        public let error: APIError?
+
+        /// The status the server answered with; `nil` when it did not answer.
+        public var statusCode: Int? { response?.statusCode }
+
+        /// Whether the server answered with a 2xx status. A 4xx or 5xx answer, or no answer, is not
+        /// a success.
+        public var succeeded: Bool { statusCode.map { (200..<300).contains($0) } ?? false }
+
+        init(
+            request: URLRequest, number: Int, duration: Duration,
+            outcome: Result<(response: HTTPURLResponse, body: Data), APIError>
+        ) {
+            self.request = request
+            self.number = number
+            self.duration = duration
+            switch outcome {
+            case .success(let exchange):
+                (response, responseBody, error) = (exchange.response, exchange.body, nil)
+            case .failure(let failure):
+                (response, responseBody, error) = (nil, nil, failure)
+            }
+        }
     }
 }
 
 extension APIClient.Attempt: CustomStringConvertible {
-    /// One line: method, URL, status or error, duration and attempt number.
+    /// One line: method, URL, status and whether it succeeded, or the error; duration and attempt number.
     public var description: String {
         let method = request.httpMethod ?? "GET"
         let url = request.url?.absoluteString ?? "(no URL)"
         let outcome: String
-        switch result {
-        case .success(let exchange): outcome = "\(exchange.response.statusCode)"
-        case .failure(let error): outcome = error.description
+        if let statusCode {
+            outcome = "\(statusCode) (\(succeeded ? "succeeded" : "failed"); "
+        } else {
+            outcome = "no response: \(error?.description ?? "unknown") ("
         }
         let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-        return "\(method) \(url) → \(outcome) (\(milliseconds) ms, attempt \(number))"
+        return "\(method) \(url) → \(outcome)\(milliseconds) ms, attempt \(number))"
     }
 }

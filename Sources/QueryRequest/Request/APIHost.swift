@@ -11,7 +11,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// Any other type conforms by providing ``baseURL``.
+/// A `URL` is a host too, for a base URL known only at run time (a loopback port, a tenant's server):
+/// `URL(string: "http://127.0.0.1:\(port)/api")!`. Any other type conforms by providing ``baseURL``.
 ///
 /// The base URL must be `http` or `https`, have a host name, and carry no user info, query or fragment;
 /// otherwise ``Request/makeURLRequest()`` throws ``RequestBuildingError/invalidHost(host:reason:)``.
@@ -36,4 +37,9 @@ extension APIHost where Self: RawRepresentable, RawValue == String {
             return url
         }
     }
+}
+
+extension URL: APIHost {
+    /// The URL itself.
+    public var baseURL: URL { self }
 }

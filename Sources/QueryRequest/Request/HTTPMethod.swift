@@ -34,4 +34,13 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
         default: false
         }
     }
+
+    /// Whether a request with this method may carry a body: every method but GET and HEAD, whose bodies
+    /// have no defined meaning (RFC 9110 §9.3.1) and which URLSession refuses to send with one.
+    var allowsBody: Bool {
+        switch rawValue.uppercased() {
+        case "GET", "HEAD": false
+        default: true
+        }
+    }
 }

@@ -17,25 +17,76 @@ extension Request {
     ///
     /// - Throws: ``RequestBuildingError``, or the error of the query or body encoder, unchanged.
     public func makeURLRequest() throws -> URLRequest {
-        let method = self.method
-        let setting = self.setting
+        try buildURLRequest(RequestBuildOptions.current)
+    }
+
+    /// Builds the `URLRequest` for `host` instead of the request's own ``host``, with every other rule of
+    /// ``makeURLRequest()``: to send existing requests to a host chosen at run time, such as a staging
+    /// server or a loopback port.
+    ///
+    /// ```swift
+    /// let local = URL(string: "http://127.0.0.1:\(port)/v1")!
+    /// let urlRequest = try UserRequest(id: 42).makeURLRequest(host: local)
+    /// ```
+    ///
+    /// An ``APIClient`` created with a `hostOverride` does the same for every request it sends.
+    ///
+    /// - Throws: as ``makeURLRequest()``; a problem with `host` is an
+    ///   ``RequestBuildingError/invalidHost(host:reason:)``.
+    public func makeURLRequest(host: some APIHost) throws -> URLRequest {
+        var options = RequestBuildOptions.current
+        options.host = host
+        return try buildURLRequest(options)
+    }
+
+    /// ``method`` as an ``HTTPMethod``, however it is declared.
+    func declaredMethod() throws -> HTTPMethod {
+        try Declarations.method(self.method)
+    }
+
+    /// ``setting`` as an ``APISetting``, however it is declared.
+    func declaredSetting() throws -> APISetting {
+        try Declarations.read(
+            self.setting, as: APISetting.self, member: "setting", expected: "`var setting: APISetting`") ?? .default
+    }
+
+    /// ``responseDecoder`` as a ``ResponseDecoder``; `nil` means the client's.
+    func declaredResponseDecoder() throws -> (any ResponseDecoder)? {
+        try Declarations.read(
+            self.responseDecoder, as: (any ResponseDecoder).self, member: "responseDecoder",
+            expected: "`var responseDecoder: JSONDecoder?` or another `ResponseDecoder`")
+    }
+
+    /// The default ``makeURLRequest()``, with the client's options.
+    private func buildURLRequest(_ options: RequestBuildOptions) throws -> URLRequest {
+        let method = try declaredMethod()
+        let setting = try declaredSetting()
         guard HeaderFields.isToken(method.rawValue) else { throw RequestBuildingError.invalidMethod(method.rawValue) }
         guard setting.timeout.isFinite, setting.timeout > 0 else {
             throw RequestBuildingError.invalidTimeout(setting.timeout)
         }
 
-        let url = try RequestURL(host: host).url(path: path, encodedQuery: queryEncoder.encodeToString(query))
-        var headers = try HeaderFields(settingHeaders: setting.headers, requestHeaders: self.headers)
+        let requestURL: RequestURL
+        if let host = options.host {
+            requestURL = try RequestURL(host: host)
+        } else {
+            requestURL = try RequestURL(host: self.host)
+        }
+        let url = try requestURL.url(path: path, encodedQuery: encodedQuery())
+        let requestHeaders =
+            try Declarations.read(
+                self.headers, as: [String: String].self, member: "headers",
+                expected: "`var headers: [String: String]`") ?? [:]
+        var headers = try HeaderFields(settingHeaders: setting.headers, requestHeaders: requestHeaders)
 
         var request = URLRequest(url: url, cachePolicy: setting.cachePolicy, timeoutInterval: setting.timeout)
         // FoundationNetworking ignores the initialiser's timeout; only the property's setter counts.
         request.timeoutInterval = setting.timeout
         request.httpMethod = method.rawValue
-        if let body {
+        if let body = try RequestBody.declared(self.body, encoder: try self.jsonBodyEncoder(options)) {
             let data = try body.encoded()
-            let allowsBody = !["GET", "HEAD"].contains(method.rawValue.uppercased())
-            if !allowsBody && !data.isEmpty { throw RequestBuildingError.bodyNotAllowed(method: method) }
-            if allowsBody {
+            if !method.allowsBody && !data.isEmpty { throw RequestBuildingError.bodyNotAllowed(method: method) }
+            if method.allowsBody {
                 try headers.addIfAbsent(name: "Content-Type", value: body.contentType)
                 request.httpBody = data
             }
@@ -45,4 +96,51 @@ extension Request {
         }
         return request
     }
+
+    /// ``query`` encoded as query text: an `Encodable` value by ``queryEncoder``, `[URLQueryItem]` each
+    /// escaped like a value of the encoder, a `String` as written (normalised by the URL builder).
+    private func encodedQuery() throws -> String {
+        if QueryParameters.self == EmptyQuery.self { return "" }
+        guard let query = Declarations.unwrapped(self.query) else { return "" }
+        let encoder = {
+            try Declarations.read(
+                self.queryEncoder, as: QueryEncoder.self, member: "queryEncoder",
+                expected: "`var queryEncoder: QueryEncoder`") ?? QueryEncoder()
+        }
+        switch query {
+        case let text as String:
+            return text
+        case let items as [URLQueryItem]:
+            return URLText.query(of: items)
+        case let parameters as any Encodable:
+            return try encoder().encodeToString(parameters)
+        default:
+            throw Declarations.unsupported(
+                member: "query", type: QueryParameters.self,
+                expected: "an Encodable type (such as a nested `struct Query: Encodable`), `[URLQueryItem]` or `String`"
+            )
+        }
+    }
+
+    /// The request's ``bodyEncoder``, else the client's, else a plain `JSONEncoder`.
+    private func jsonBodyEncoder(_ options: RequestBuildOptions) throws -> JSONEncoder {
+        let own = try Declarations.read(
+            self.bodyEncoder, as: JSONEncoder.self, member: "bodyEncoder", expected: "`var bodyEncoder: JSONEncoder?`")
+        return own ?? options.bodyEncoder ?? JSONEncoder()
+    }
+}
+
+/// What the client changes about building: another host, its default body encoder.
+///
+/// The client calls the request's ``Request/makeURLRequest()`` (which a request may implement itself)
+/// with these options in a task-local value, which the default implementation reads, also when a
+/// custom implementation builds through another request's default one.
+struct RequestBuildOptions: Sendable {
+    /// Replaces the request's own ``Request/host``.
+    var host: (any APIHost)?
+    /// Encodes an `Encodable` body when the request names no ``Request/bodyEncoder``.
+    var bodyEncoder: JSONEncoder?
+
+    /// The options of the client building a request in this task; none outside a client.
+    @TaskLocal static var current = RequestBuildOptions()
 }

@@ -13,6 +13,9 @@ import Foundation
 /// }
 /// ```
 ///
+/// A request may also declare its body as a plain value (`var body: NewUser`), which is sent as JSON;
+/// see ``Request/body`` for every accepted type.
+///
 /// The value is encoded when ``Request/makeURLRequest()`` runs, and an encoding error is thrown from there
 /// unchanged. The ``contentType`` is sent as `Content-Type` unless the request sets that header itself.
 public struct RequestBody: Sendable {
@@ -61,13 +64,37 @@ public struct RequestBody: Sendable {
         RequestBody(contentType: contentType) { data }
     }
 
+    /// Plain text in UTF-8 (`text/plain; charset=utf-8`).
+    ///
+    /// - Parameter text: The text to send.
+    public static func text(_ text: String) -> RequestBody {
+        RequestBody(contentType: "text/plain; charset=utf-8") { Data(text.utf8) }
+    }
+
     /// Encodes the body now.
     func encoded() throws -> Data {
         try makeData()
     }
-}
 
-extension Request {
-    /// No body.
-    public var body: RequestBody? { nil }
+    /// The body a request declares as `value` (see ``Request/body``), or `nil` for none.
+    ///
+    /// - Parameter encoder: Encodes a value that is only `Encodable`, as JSON.
+    static func declared<Declared>(
+        _ value: Declared, encoder: @autoclosure () throws -> JSONEncoder
+    ) throws -> RequestBody? {
+        if Declared.self == RequestBody?.self { return value as! RequestBody? }
+        guard let unwrapped = Declarations.unwrapped(value) else { return nil }
+        // Data and String are Encodable too, but as JSON they would be a base64 or quoted string,
+        // which is not what a declaration of raw bytes or text means.
+        switch unwrapped {
+        case let body as RequestBody: return body
+        case let data as Data: return .data(data, contentType: "application/octet-stream")
+        case let text as String: return .text(text)
+        case let value as any Encodable & Sendable: return .json(value, encoder: try encoder())
+        default:
+            throw Declarations.unsupported(
+                member: "body", type: Declared.self,
+                expected: "an Encodable & Sendable type (sent as JSON), `RequestBody?`, `Data` or `String`")
+        }
+    }
 }

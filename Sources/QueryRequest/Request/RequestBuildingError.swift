@@ -28,6 +28,10 @@ public enum RequestBuildingError: Error, Sendable, Hashable, CustomStringConvert
     case bodyNotAllowed(method: HTTPMethod)
     /// ``APISetting/timeout`` is not a positive, finite number of seconds.
     case invalidTimeout(TimeInterval)
+    /// A member of the request is declared with a type the builder cannot honour, such as a `body` that
+    /// is not `Encodable`: `member` is its name, `type` its declared type, and `expected` what to
+    /// declare instead. Sending the request without it would silently drop what the code says.
+    case unsupportedDeclaration(member: String, type: String, expected: String)
 
     /// A sentence that says what is wrong and where.
     public var description: String {
@@ -48,6 +52,8 @@ public enum RequestBuildingError: Error, Sendable, Hashable, CustomStringConvert
             "A \(method.rawValue) request cannot have a body; send the data in the query or use another method."
         case .invalidTimeout(let timeout):
             "Invalid timeout \(timeout): it must be a positive, finite number of seconds."
+        case .unsupportedDeclaration(let member, let type, let expected):
+            "The request's `\(member)` is declared as \(type), which QueryRequest cannot send; declare \(expected)."
         }
     }
 

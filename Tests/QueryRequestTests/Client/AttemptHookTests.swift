@@ -21,13 +21,29 @@ import Testing
         #expect(
             seen.map { $0.request.value(forHTTPHeaderField: "Authorization") } == ["Bearer t", "Bearer t", "Bearer t"])
         #expect(seen.allSatisfy { $0.duration >= .zero })
-        guard case .failure(.transport(let urlError)) = seen[0].result else {
-            Issue.record("expected a transport failure, got \(seen[0].result)")
+        guard case .transport(let urlError)? = seen[0].error else {
+            Issue.record("expected a transport failure, got \(seen[0])")
             return
         }
         #expect(urlError.code == .timedOut)
-        #expect((try? seen[1].result.get().response.statusCode) == 503)
-        #expect((try? seen[2].result.get().body) == Data(#"{"id": 42, "name": "Ada"}"#.utf8))
+        #expect(seen[0].response == nil && seen[0].statusCode == nil && !seen[0].succeeded)
+        #expect(seen[1].statusCode == 503 && seen[1].error == nil)
+        #expect(!seen[1].succeeded, "a 503 is an answer, not a success")
+        #expect(seen[2].statusCode == 200 && seen[2].succeeded)
+        #expect(seen[2].responseBody == Data(#"{"id": 42, "name": "Ada"}"#.utf8))
+    }
+
+    @Test func aClientErrorStatusIsAnAnswerButNotASuccess() async throws {
+        let session = StubNetworkSession(.json(#"{"error": "bad"}"#, status: 400))
+        let attempts = Locked<[APIClient.Attempt]>([])
+        let client = APIClient(session: session, onAttempt: { attempt in attempts.update { $0.append(attempt) } })
+        await #expect(throws: APIError.self) { try await client.send(GetMember()) }
+        let attempt = try #require(attempts.current.first)
+        #expect(attempt.statusCode == 400)
+        #expect(!attempt.succeeded)
+        #expect(attempt.error == nil)
+        #expect(attempt.responseBody == Data(#"{"error": "bad"}"#.utf8))
+        #expect(attempt.description.hasPrefix("GET https://api.example.com/users/42 → 400 (failed; "))
     }
 
     @Test func describesAnAttemptOnOneLine() async throws {
@@ -38,11 +54,11 @@ import Testing
         await #expect(throws: APIError.self) { try await client.send(GetMember(method: .delete)) }
         let lines = attempts.current.map(\.description)
         #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix("GET https://api.example.com/users/42 → 503 ("))
+        #expect(lines[0].hasPrefix("GET https://api.example.com/users/42 → 503 (failed; "))
         #expect(lines[0].hasSuffix(" ms, attempt 1)"))
         #expect(
             lines[1].hasPrefix(
-                "DELETE https://api.example.com/users/42 → Transport failure from https://api.example.com/users/42: the host name could not be resolved (URLError -1003) ("
+                "DELETE https://api.example.com/users/42 → no response: Transport failure from https://api.example.com/users/42: the host name could not be resolved (URLError -1003) ("
             ))
     }
 

@@ -128,7 +128,7 @@ struct LoopbackIntegrationTests {
         let attempts = Locked<[Int]>([])
         let client = APIClient(
             backoff: recordingBackoff(into: delays),
-            onAttempt: { attempt in attempts.update { $0.append((try? attempt.result.get().response.statusCode) ?? 0) }
+            onAttempt: { attempt in attempts.update { $0.append(attempt.statusCode ?? 0) }
             })
         let request = EchoRequest(
             host: server.host, setting: APISetting(retryCount: 2),

@@ -1,10 +1,3 @@
-import Foundation
-
-extension Request {
-    /// `nil`: the client's decoder reads this request's bodies.
-    public var responseDecoder: JSONDecoder? { nil }
-}
-
 /// The ``Request/ErrorBody`` of a request that declares none: the client's `errorBody` type applies.
 public enum NoErrorBody: Decodable, Sendable {
     /// Always throws: there is no value to decode (the client never tries).
