@@ -118,3 +118,19 @@ struct UserPostsRequest: Request {
         }
     }
 }
+
+// MARK: Sending (answered by a StubNetworkSession in the Demo)
+
+struct UserRequest: Request {
+    typealias Response = User
+    let host: Hosts = .current
+    let id: Int
+    var path: String { "/users/\(segment: id)" }
+    let setting = APISetting(retryCount: 2)
+}
+
+/// The API's own error body.
+struct APIErrorBody: Decodable, Sendable {
+    let code: String
+    let message: String
+}

@@ -2,7 +2,8 @@ import Foundation
 import QueryRequest
 
 // `swift run Demo`: builds the sample requests of SampleAPI.swift and prints them, then shows QueryEncoder
-// and QueryDecoder on their own. Nothing is sent over the network.
+// and QueryDecoder on their own, and last sends requests through APIClient to a stub session. Nothing is sent
+// over the network.
 
 print("QueryRequest demo: each request below is built with makeURLRequest(); nothing is sent.")
 
@@ -86,4 +87,9 @@ for hostile in ["term=a&term=b&tags=x&filter.minimum=1&filter.maximum=2", "term=
         field("hostile", hostile)
         field("", "→ \(error)")
     }
+}
+
+section("Sending: APIClient with a StubNetworkSession (canned answers; nothing leaves the process)")
+for line in await sendingDemo() {
+    print("  " + line)
 }

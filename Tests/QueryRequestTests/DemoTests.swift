@@ -62,4 +62,31 @@ import Testing
         #expect(try Demo.Hosts.production.baseURL.absoluteString == "https://api.example.com/v1")
         #expect(try Demo.Hosts.local.baseURL.absoluteString == "http://127.0.0.1:8080/api")
     }
+
+    @Test func sendingRetriesThenReportsATypedError() async {
+        let lines = await sendingDemo()
+        guard lines.count == 7 else {
+            Issue.record("expected 7 lines, got \(lines)")
+            return
+        }
+        #expect(
+            lines == [
+                "attempt  GET https://api.example.com/v1/users/42 → 503 (failed; \(milliseconds(lines[0])) ms, attempt 1)",
+                "attempt  GET https://api.example.com/v1/users/42 → 200 (succeeded; \(milliseconds(lines[1])) ms, attempt 2)",
+                "user     User(id: 42, firstName: Ann)",
+                "attempt  GET https://api.example.com/v1/users/7 → 404 (failed; \(milliseconds(lines[3])) ms, attempt 1)",
+                "status   404",
+                "apiError not_found: No user 7",
+                lines.last ?? "",
+            ])
+        #expect(lines.last?.hasPrefix("message  ") == true)
+    }
+
+    /// The duration an attempt line reports, which varies from run to run.
+    private func milliseconds(_ line: String) -> String {
+        guard let end = line.range(of: " ms, attempt")?.lowerBound,
+            let start = line[..<end].range(of: "; ", options: .backwards)?.upperBound
+        else { return "?" }
+        return String(line[start..<end])
+    }
 }

@@ -56,7 +56,7 @@ public enum GuideSnippets {
     }
 
     /// The trimmed, non-empty lines of each ```swift block.
-    static func swiftBlocks(in text: String) -> [[String]] {
+    public static func swiftBlocks(in text: String) -> [[String]] {
         var blocks: [[String]] = []
         var current: [String]?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -27,7 +27,8 @@ enum Declarations {
     static func read<Declared, Target>(
         _ value: Declared, as target: Target.Type, member: String, expected: String
     ) throws -> Target? {
-        if Declared.self == Target.self { return (value as! Target) }
+        if Declared.self == Target.self { return identical(value, as: Target.self) }
+        if Declared.self == Target?.self { return identical(value, as: Target?.self) }
         guard let unwrapped = unwrapped(value) else { return nil }
         guard let target = unwrapped as? Target else {
             throw unsupported(member: member, type: Declared.self, expected: expected)
@@ -38,7 +39,7 @@ enum Declarations {
     /// ``Request/method``: an ``HTTPMethod``, a `String`, or any `RawRepresentable` with a `String` raw
     /// value (an app's own `enum HTTPMethod: String`); `nil` means GET.
     static func method<Declared>(_ value: Declared) throws -> HTTPMethod {
-        if Declared.self == HTTPMethod.self { return value as! HTTPMethod }
+        if Declared.self == HTTPMethod.self { return identical(value, as: HTTPMethod.self) }
         guard let unwrapped = unwrapped(value) else { return .get }
         if let text = unwrapped as? String { return HTTPMethod(rawValue: text) }
         if let representable = unwrapped as? any RawRepresentable, let text = representable.rawValue as? String {
@@ -47,6 +48,17 @@ enum Declarations {
         throw unsupported(
             member: "method", type: Declared.self,
             expected: "`var method: HTTPMethod` (or a String, or an enum with String raw values)")
+    }
+
+    /// `value` as `Target`, without the runtime's dynamic cast (which costs hundreds of instructions even
+    /// for a value of exactly the target type, in code that is not specialised).
+    ///
+    /// SAFETY: callers check `Value.self == Target.self` first, so the two are one type and the bits are a
+    /// valid `Target`; the precondition keeps a wrong call from reinterpreting memory.
+    @inline(__always)
+    static func identical<Value, Target>(_ value: Value, as target: Target.Type) -> Target {
+        precondition(Value.self == Target.self)
+        return unsafeBitCast(value, to: Target.self)
     }
 
     /// The error for a member declared with a type the builder cannot honour.

@@ -94,32 +94,41 @@ extension Request {
         for (name, value) in headers.fields.values {
             request.setValue(value, forHTTPHeaderField: name)
         }
+        try ForeignMembers.check(self, built: request) { try (options.host ?? self.host).baseURL }
         return request
     }
 
     /// ``query`` encoded as query text: an `Encodable` value by ``queryEncoder``, `[URLQueryItem]` each
     /// escaped like a value of the encoder, a `String` as written (normalised by the URL builder).
     private func encodedQuery() throws -> String {
+        // Exact types first: comparing metadata is cheap, casting is not.
         if QueryParameters.self == EmptyQuery.self { return "" }
-        guard let query = Declarations.unwrapped(self.query) else { return "" }
-        let encoder = {
-            try Declarations.read(
-                self.queryEncoder, as: QueryEncoder.self, member: "queryEncoder",
-                expected: "`var queryEncoder: QueryEncoder`") ?? QueryEncoder()
+        if QueryParameters.self == String.self { return Declarations.identical(query, as: String.self) }
+        if QueryParameters.self == [URLQueryItem].self {
+            return URLText.query(of: Declarations.identical(query, as: [URLQueryItem].self))
         }
-        switch query {
-        case let text as String:
-            return text
-        case let items as [URLQueryItem]:
-            return URLText.query(of: items)
-        case let parameters as any Encodable:
-            return try encoder().encodeToString(parameters)
+        let query = self.query
+        if QueryParameters.self != String?.self, let parameters = query as? any Encodable {
+            // A struct, or an optional one (`nil` writes nothing, so no `?`).
+            return try declaredQueryEncoder().encodeToString(parameters)
+        }
+        switch Declarations.unwrapped(query) {
+        case .none: return ""
+        case let text as String: return text
+        case let items as [URLQueryItem]: return URLText.query(of: items)
         default:
             throw Declarations.unsupported(
                 member: "query", type: QueryParameters.self,
                 expected: "an Encodable type (such as a nested `struct Query: Encodable`), `[URLQueryItem]` or `String`"
             )
         }
+    }
+
+    private func declaredQueryEncoder() throws -> QueryEncoder {
+        try Declarations.read(
+            self.queryEncoder, as: QueryEncoder.self, member: "queryEncoder",
+            expected: "`var queryEncoder: QueryEncoder`")
+            ?? QueryEncoder()
     }
 
     /// The request's ``bodyEncoder``, else the client's, else a plain `JSONEncoder`.

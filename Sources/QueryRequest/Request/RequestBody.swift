@@ -82,7 +82,7 @@ public struct RequestBody: Sendable {
     static func declared<Declared>(
         _ value: Declared, encoder: @autoclosure () throws -> JSONEncoder
     ) throws -> RequestBody? {
-        if Declared.self == RequestBody?.self { return value as! RequestBody? }
+        if Declared.self == RequestBody?.self { return Declarations.identical(value, as: RequestBody?.self) }
         guard let unwrapped = Declarations.unwrapped(value) else { return nil }
         // Data and String are Encodable too, but as JSON they would be a base64 or quoted string,
         // which is not what a declaration of raw bytes or text means.

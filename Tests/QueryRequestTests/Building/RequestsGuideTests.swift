@@ -59,6 +59,23 @@ enum RequestsGuide {
         #endif
     }
 
+    struct Team: Decodable, Sendable {
+        let id: Int
+        let name: String
+    }
+
+    struct NewTeam: Encodable, Sendable {
+        let name: String
+    }
+
+    struct CreateTeamRequest: Request {
+        typealias Response = Team
+        let method: HTTPMethod = .post
+        let host: Hosts = .current
+        let path = "/teams"
+        var body: NewTeam
+    }
+
     struct TenantHost: APIHost {
         let tenant: String
 
@@ -177,6 +194,22 @@ extension RequestsGuide {
             #expect(urlRequest.allHTTPHeaderFields == ["X-Api-Key": "key", "Accept": "text/csv"])
             #expect(urlRequest.timeoutInterval == 30)
             #expect(ReportRequest().setting.retryCount == 2)
+        }
+
+        @Test func hostsChosenAtRunTime() async throws {
+            let port = 9999
+            let staging = APIClient(hostOverride: Hosts.staging)
+            let local = APIClient(hostOverride: URL(string: "http://127.0.0.1:\(port)/v1")!)
+            let urlRequest = try HealthRequest().makeURLRequest(host: URL(string: "http://127.0.0.1:\(port)/v1")!)
+            #expect(urlRequest.url?.absoluteString == "http://127.0.0.1:9999/v1/health")
+            _ = (staging, local)
+        }
+
+        @Test func aValueAsTheBody() throws {
+            let create = try CreateTeamRequest(body: NewTeam(name: "Core")).makeURLRequest()
+            #expect(create.httpBody == Data(#"{"name":"Core"}"#.utf8))
+            #expect(create.value(forHTTPHeaderField: "Content-Type") == "application/json")
+            #expect(try PortingGuide.NoteEndpoint.note(2).makeURLRequest().url?.path == "/v1/notes/2")
         }
 
         @Test func bodies() throws {

@@ -4,8 +4,14 @@ import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    import FoundationNetworking  // on Linux, URLSession and URLRequest live here
 #endif
+
+func makeConfiguredClient() -> APIClient {
+    let configuration = URLSessionConfiguration.default
+    configuration.httpAdditionalHeaders = ["User-Agent": "Example/1.0"]
+    return APIClient(session: URLSession(configuration: configuration))
+}
 
 // The snippets of Docs/Client.md, verbatim (indented), so that they cannot rot. They live in a namespace
 // so that their names (`Hosts`, `User`, …) stay out of the way of other tests.
@@ -143,16 +149,11 @@ enum ClientGuide {
         }
         do {
             let client = APIClient(onAttempt: { attempt in
-                print(attempt)  // GET https://api.example.com/users/42 → 200 (84 ms, attempt 1)
+                print(attempt)  // GET https://api.example.com/users/42 → 200 (succeeded; 84 ms, attempt 1)
             })
             clients.append(client)
         }
-        do {
-            let configuration = URLSessionConfiguration.default
-            configuration.httpAdditionalHeaders = ["User-Agent": "Example/1.0"]
-            let client = APIClient(session: URLSession(configuration: configuration))
-            clients.append(client)
-        }
+        clients.append(makeConfiguredClient())
         return clients
     }
 

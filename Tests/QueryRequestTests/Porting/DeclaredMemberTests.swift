@@ -303,3 +303,61 @@ struct NotEncodable: Sendable {
         #expect(session.requests.isEmpty)
     }
 }
+
+/// Members of hand-written layers that `Request` does not read are refused when their value would be lost.
+@Suite struct ForeignMemberTests {
+    struct OldStyle: Request {
+        let host = StubHost.api
+        let path = "/old"
+        var method: HTTPMethod = .post
+        var httpBody: Data?
+        var queryItems: [URLQueryItem]?
+        var httpMethod: String?
+        var baseURL: URL?
+    }
+
+    @Test func aStoredHTTPBodyThatIsNotSentIsRefused() throws {
+        let error = try #require(throws: RequestBuildingError.self) {
+            try OldStyle(httpBody: Data("x".utf8)).makeURLRequest()
+        }
+        guard case .unsupportedDeclaration(member: "httpBody", let type, let expected) = error, type.hasSuffix("Data")
+        else {
+            Issue.record("unexpected \(error)")
+            return
+        }
+        #expect(expected.contains("rename httpBody to body"))
+    }
+
+    @Test func storedQueryItemsMethodOrBaseURLThatAreNotSentAreRefused() throws {
+        #expect(throws: RequestBuildingError.self) {
+            try OldStyle(queryItems: [URLQueryItem(name: "a", value: "1")]).makeURLRequest()
+        }
+        #expect(throws: RequestBuildingError.self) { try OldStyle(httpMethod: "DELETE").makeURLRequest() }
+        #expect(throws: RequestBuildingError.self) {
+            try OldStyle(baseURL: URL(string: "https://staging.example.com")).makeURLRequest()
+        }
+    }
+
+    @Test func storedValuesThatTheRequestsMembersSendAreFine() throws {
+        struct Ported: Request {
+            let baseURL: URL
+            let httpMethod: String
+            let httpBody: Data?
+            let queryItems: [URLQueryItem]
+            var host: URL { baseURL }
+            let path = "/ported"
+            var method: String { httpMethod }
+            var body: Data? { httpBody }
+            var query: [URLQueryItem] { queryItems }
+        }
+        let request = try Ported(
+            baseURL: URL(string: "https://api.example.com")!, httpMethod: "PUT", httpBody: Data("x".utf8),
+            queryItems: [URLQueryItem(name: "a", value: "1")]
+        ).makeURLRequest()
+        #expect(request.url?.absoluteString == "https://api.example.com/ported?a=1")
+        #expect(request.httpMethod == "PUT")
+        #expect(request.httpBody == Data("x".utf8))
+        #expect(try OldStyle().makeURLRequest().httpMethod == "POST", "nothing stored, nothing lost")
+        #expect(try OldStyle(httpMethod: "POST").makeURLRequest().httpMethod == "POST")
+    }
+}
