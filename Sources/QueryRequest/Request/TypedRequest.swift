@@ -28,7 +28,7 @@ import Foundation
 /// let user = try await client.send(UserEndpoint.user(42))  // a User
 /// ```
 ///
-/// Every member, ``makeURLRequest()`` included, is the base request's; only ``Response`` differs.
+/// Every member, ``makeURLRequest()`` included, is the base request's; only `Response` differs.
 public struct TypedRequest<Base: Request, Response: Sendable>: Request {
     /// The request that is sent.
     public let base: Base
