@@ -72,7 +72,13 @@ extension Request {
         } else {
             requestURL = try RequestURL(host: self.host)
         }
-        let url = try requestURL.url(path: path, encodedQuery: encodedQuery())
+        // Both encoders are read whether or not they are needed, so that one of a wrong type is reported.
+        let ownQueryEncoder = try Declarations.read(
+            self.queryEncoder, as: QueryEncoder.self, member: "queryEncoder",
+            expected: "`var queryEncoder: QueryEncoder`")
+        let ownBodyEncoder = try Declarations.read(
+            self.bodyEncoder, as: JSONEncoder.self, member: "bodyEncoder", expected: "`var bodyEncoder: JSONEncoder?`")
+        let url = try requestURL.url(path: path, encodedQuery: encodedQuery(encoder: ownQueryEncoder ?? QueryEncoder()))
         let requestHeaders =
             try Declarations.read(
                 self.headers, as: [String: String].self, member: "headers",
@@ -83,7 +89,9 @@ extension Request {
         // FoundationNetworking ignores the initialiser's timeout; only the property's setter counts.
         request.timeoutInterval = setting.timeout
         request.httpMethod = method.rawValue
-        if let body = try RequestBody.declared(self.body, encoder: try self.jsonBodyEncoder(options)) {
+        if let body = try RequestBody.declared(
+            self.body, encoder: ownBodyEncoder ?? options.bodyEncoder ?? JSONEncoder())
+        {
             let data = try body.encoded()
             if !method.allowsBody && !data.isEmpty { throw RequestBuildingError.bodyNotAllowed(method: method) }
             if method.allowsBody {
@@ -98,9 +106,9 @@ extension Request {
         return request
     }
 
-    /// ``query`` encoded as query text: an `Encodable` value by ``queryEncoder``, `[URLQueryItem]` each
+    /// ``query`` encoded as query text: an `Encodable` value by `encoder`, `[URLQueryItem]` each
     /// escaped like a value of the encoder, a `String` as written (normalised by the URL builder).
-    private func encodedQuery() throws -> String {
+    private func encodedQuery(encoder: @autoclosure () -> QueryEncoder) throws -> String {
         // Exact types first: comparing metadata is cheap, casting is not.
         if QueryParameters.self == EmptyQuery.self { return "" }
         if QueryParameters.self == String.self { return Declarations.identical(query, as: String.self) }
@@ -110,7 +118,7 @@ extension Request {
         let query = self.query
         if QueryParameters.self != String?.self, let parameters = query as? any Encodable {
             // A struct, or an optional one (`nil` writes nothing, so no `?`).
-            return try declaredQueryEncoder().encodeToString(parameters)
+            return try encoder().encodeToString(parameters)
         }
         switch Declarations.unwrapped(query) {
         case .none: return ""
@@ -122,20 +130,6 @@ extension Request {
                 expected: "an Encodable type (such as a nested `struct Query: Encodable`), `[URLQueryItem]` or `String`"
             )
         }
-    }
-
-    private func declaredQueryEncoder() throws -> QueryEncoder {
-        try Declarations.read(
-            self.queryEncoder, as: QueryEncoder.self, member: "queryEncoder",
-            expected: "`var queryEncoder: QueryEncoder`")
-            ?? QueryEncoder()
-    }
-
-    /// The request's ``bodyEncoder``, else the client's, else a plain `JSONEncoder`.
-    private func jsonBodyEncoder(_ options: RequestBuildOptions) throws -> JSONEncoder {
-        let own = try Declarations.read(
-            self.bodyEncoder, as: JSONEncoder.self, member: "bodyEncoder", expected: "`var bodyEncoder: JSONEncoder?`")
-        return own ?? options.bodyEncoder ?? JSONEncoder()
     }
 }
 

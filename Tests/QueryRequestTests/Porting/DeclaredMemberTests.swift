@@ -361,3 +361,26 @@ struct NotEncodable: Sendable {
         #expect(try OldStyle(httpMethod: "POST").makeURLRequest().httpMethod == "POST")
     }
 }
+
+@Suite struct UnusedButWronglyDeclaredEncoderTests {
+    @Test func anEncoderOfAnotherTypeIsRefusedEvenWhenNothingNeedsIt() throws {
+        struct WrongBodyEncoder: Request {
+            let host = StubHost.api
+            let path = "/e"
+            var bodyEncoder: PropertyListEncoder { PropertyListEncoder() }
+        }
+        struct WrongQueryEncoder: Request {
+            let host = StubHost.api
+            let path = "/e"
+            var queryEncoder: JSONEncoder { JSONEncoder() }
+        }
+        let body = try #require(throws: RequestBuildingError.self) { try WrongBodyEncoder().makeURLRequest() }
+        let query = try #require(throws: RequestBuildingError.self) { try WrongQueryEncoder().makeURLRequest() }
+        guard case .unsupportedDeclaration(member: "bodyEncoder", _, _) = body,
+            case .unsupportedDeclaration(member: "queryEncoder", _, _) = query
+        else {
+            Issue.record("unexpected \(body), \(query)")
+            return
+        }
+    }
+}
