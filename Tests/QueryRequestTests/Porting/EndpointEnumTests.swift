@@ -6,89 +6,47 @@ import Testing
     import FoundationNetworking
 #endif
 
-// The endpoint-enum pattern of Moya's TargetType and of many apps: one enum, a case per endpoint.
-
-struct NewMember: Encodable, Sendable {
-    let name: String
-}
-
-enum MemberEndpoint: Request {
-    case list(page: Int)
-    case member(id: Int)
-    case create(NewMember)
-    case delete(id: Int)
-
-    var host: StubHost { .api }
-
-    var method: HTTPMethod {
-        switch self {
-        case .list, .member: .get
-        case .create: .post
-        case .delete: .delete
-        }
-    }
-
-    var path: String {
-        switch self {
-        case .list, .create: "/members"
-        case .member(let id), .delete(let id): "/members/\(segment: id)"
-        }
-    }
-
-    var query: [String: Int]? {
-        if case .list(let page) = self { ["page": page] } else { nil }
-    }
-
-    var body: NewMember? {
-        if case .create(let member) = self { member } else { nil }
-    }
-}
-
-extension MemberEndpoint {
-    static func members(page: Int) -> TypedRequest<Self, [Member]> { .init(.list(page: page)) }
-    static func member(_ id: Int) -> TypedRequest<Self, Member> { .init(.member(id: id)) }
-    static func create(member: NewMember) -> TypedRequest<Self, Member> { .init(.create(member)) }
-}
+// The endpoint-enum pattern of Moya's TargetType and of many apps, as Docs/Porting.md declares it
+// (`PortingGuide.NoteEndpoint`): one enum, a case per endpoint.
 
 @Suite struct EndpointEnumTests {
+    typealias NoteEndpoint = PortingGuide.NoteEndpoint
+    typealias Note = PortingGuide.Note
+
     @Test func eachCaseDecidesMethodPathQueryAndBody() throws {
-        let list = try MemberEndpoint.list(page: 2).makeURLRequest()
+        let list = try NoteEndpoint.list(page: 2).makeURLRequest()
         #expect(list.httpMethod == "GET")
-        #expect(list.url?.absoluteString == "https://api.example.com/members?page=2")
-        let create = try MemberEndpoint.create(NewMember(name: "Ada")).makeURLRequest()
+        #expect(list.url?.absoluteString == "https://api.example.com/v1/notes?page=2")
+        #expect(list.httpBody == nil)
+        let create = try NoteEndpoint.create(PortingGuide.NewNote(text: "hi")).makeURLRequest()
         #expect(create.httpMethod == "POST")
-        #expect(create.url?.absoluteString == "https://api.example.com/members")
-        #expect(create.httpBody == Data(#"{"name":"Ada"}"#.utf8))
-        let delete = try MemberEndpoint.delete(id: 7).makeURLRequest()
+        #expect(create.url?.absoluteString == "https://api.example.com/v1/notes")
+        #expect(create.httpBody == Data(#"{"text":"hi"}"#.utf8))
+        #expect(create.value(forHTTPHeaderField: "Content-Type") == "application/json")
+        let delete = try NoteEndpoint.delete(id: 7).makeURLRequest()
         #expect(delete.httpMethod == "DELETE")
-        #expect(delete.url?.absoluteString == "https://api.example.com/members/7")
+        #expect(delete.url?.absoluteString == "https://api.example.com/v1/notes/7")
         #expect(delete.httpBody == nil)
     }
 
-    @Test func theCaseDecidesTheResponseType() async throws {
+    @Test func theCaseDecidesTheResponseTypeAndAWrongBodyIsADecodingError() async throws {
         let session = StubNetworkSession()
-        session.stub(.get, "/members", with: .json(#"[{"id": 1, "name": "Ada"}]"#))
-        session.stub(.get, "/members/1", with: .json(#"{"id": 1, "name": "Ada"}"#))
-        session.stub(.post, "/members", with: .json(#"{"id": 2, "name": "Bob"}"#, status: 201))
-        session.stub(.delete, "/members/1", with: .init(status: 204))
+        session.stub(.get, "/v1/notes/1", with: .json(#"{"id": 1, "text": "hi"}"#), .json(#"[]"#))
         let client = APIClient(session: session)
-
-        let members: [Member] = try await client.send(MemberEndpoint.members(page: 1))
-        let member: Member = try await client.send(MemberEndpoint.member(1))
-        let created: Member = try await client.send(MemberEndpoint.create(member: NewMember(name: "Bob")))
-        try await client.send(MemberEndpoint.delete(id: 1))  // the enum's own Response: EmptyResponse
-        let (same, response) = try await client.response(for: MemberEndpoint.member(id: 1).returning(Member.self))
-
-        #expect(members == [Member(id: 1, name: "Ada")])
-        #expect(member == Member(id: 1, name: "Ada"))
-        #expect(created == Member(id: 2, name: "Bob"))
-        #expect(same == member && response.statusCode == 200)
-        #expect(session.requests.map(\.httpMethod) == ["GET", "GET", "POST", "DELETE", "GET"])
+        let note: Note = try await client.send(NoteEndpoint.note(1))
+        #expect(note == Note(id: 1, text: "hi"))
+        await #expect {
+            try await client.send(NoteEndpoint.note(1))
+        } throws: { error in
+            guard case .decoding(_, _, let body) = error as? APIError else { return false }
+            return body == Data("[]".utf8)
+        }
     }
 
     @Test func aTypedRequestIsSentExactlyAsItsBase() throws {
-        let typed = try MemberEndpoint.create(NewMember(name: "Ann")).makeURLRequest()
-        let base = try MemberEndpoint.create(NewMember(name: "Ann")).returning(Member.self).makeURLRequest()
+        let base = try NoteEndpoint.create(PortingGuide.NewNote(text: "Ann")).makeURLRequest()
+        let typed = try NoteEndpoint.create(PortingGuide.NewNote(text: "Ann")).returning(Note.self).makeURLRequest()
         #expect(typed == base)
+        #expect(TypedRequest(NoteEndpoint.note(id: 3), as: Note.self).base.path == "/notes/3")
     }
 }
