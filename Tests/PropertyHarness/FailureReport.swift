@@ -101,10 +101,13 @@ public struct FailureReport: Sendable, CustomStringConvertible {
 
     static func coverage(_ context: Context, unmet: [CoverageRequirement], labels: LabelCounts) -> FailureReport {
         let replay = replayCommand(context)
+        let extended =
+            context.extendedCases > context.cases
+            ? "\(context.cases) per run, extended up to \(context.extendedCases) because a requirement was missed; "
+            : ""
         let text = [
             "Property \"\(context.property)\" held, but its generators missed coverage requirements over"
-                + " \(labels.total) cases (\(context.cases) per run, extended up to \(context.extendedCases)"
-                + " because a requirement was missed; seed \(context.configuration.seed)):",
+                + " \(labels.total) cases (\(extended)seed \(context.configuration.seed)):",
             unmet.map { "    \($0)" }.joined(separator: "\n"),
             "A correct generator misses a requirement at this count with a negligible probability (see"
                 + " Docs/Testing.md): the generator or its label has changed, or the requirement is wrong.",

@@ -30,9 +30,9 @@ public struct PropertyConfiguration: Sendable {
     /// The shrink budget when `QUERY_PBT_SHRINK_BUDGET` is not set.
     public static let defaultShrinkBudget = 4_000
     /// How far a run that misses a coverage requirement is extended before it fails: up to this many
-    /// times the property's default case count (or its run's count, when larger). Every floor of the
-    /// suite is set so that a correct generator misses it at the extended count with a probability
-    /// written beside it (at most 1e-12 each); see `Docs/Testing.md`.
+    /// times the property's default case count (a longer run is judged at its own count). Every floor
+    /// of the suite is set so that a correct generator misses it at the extended count with a
+    /// probability written beside it (at most 1e-12 each); see `Docs/Testing.md`.
     public static let coverageExtension = 16
 
     /// A fixed configuration, for tests of the harness.

@@ -40,12 +40,14 @@ extension Property {
     }
 
     /// The most cases a run configured with `iterations` may grow to when it misses a coverage
-    /// requirement: ``PropertyConfiguration/coverageExtension`` times the default count, or times the
-    /// run's own count when that is larger, so a short run (`QUERY_PBT_ITERATIONS=10`) keeps the
-    /// guarantee of a default one.
+    /// requirement: ``PropertyConfiguration/coverageExtension`` times the default count, so a short run
+    /// (`QUERY_PBT_ITERATIONS=10`) keeps the guarantee of a default one. A run that is already longer
+    /// (a soak) is judged at its own count, where a correct generator misses a requirement even less
+    /// often, so a broken generator does not multiply a soak's time.
     public func extendedCaseCount(iterations: Int) -> Int {
-        PropertyConfiguration.coverageExtension
-            * max(caseCount(iterations: iterations), caseCount(iterations: PropertyConfiguration.defaultIterations))
+        max(
+            caseCount(iterations: iterations),
+            PropertyConfiguration.coverageExtension * caseCount(iterations: PropertyConfiguration.defaultIterations))
     }
 
     private func runCorpus(_ context: FailureReport.Context) throws -> FailureReport? {
