@@ -2,10 +2,12 @@
 /// quietly stops producing the interesting cases fails the suite instead of passing vacuously.
 ///
 /// Properties label each input (`classify`); after the run, each requirement is checked against the
-/// fraction of cases that carried its label. Choose bounds far enough from the generator's real rate
-/// that a run of the default size cannot miss them by chance (for a rate `p` over `n` cases the
-/// standard deviation is `√(p(1−p)/n)`: a floor at a third of the expected rate is safe from 200 cases
-/// for rates above 10 %).
+/// number and fraction of cases that carried its label. A requirement missed at the run's case count is
+/// not yet a failure: the runner keeps generating (and checking) cases, up to
+/// ``PropertyConfiguration/coverageExtension`` times the default count, and fails only when a
+/// requirement is still missed there (see `Docs/Testing.md`). So a correct generator fails a
+/// requirement only when the binomial tail at the extended count, ``missProbability(rate:cases:)``,
+/// says so; write that number beside each requirement (`QUERY_PBT_COVERAGE_AUDIT` measures it).
 public struct CoverageRequirement: Sendable, CustomStringConvertible {
     /// The label the property's `classify` gives.
     public let label: String
@@ -45,6 +47,48 @@ public struct CoverageRequirement: Sendable, CustomStringConvertible {
     func isMet(count: Int, total: Int) -> Bool {
         let fraction = total == 0 ? 0 : Double(count) / Double(total)
         return count >= minimumCount && fraction >= minimumFraction && fraction <= maximumFraction
+    }
+
+    /// The fewest labelled cases out of `total` that meet the lower bounds.
+    func smallestMeetingCount(total: Int) -> Int {
+        var count = max(minimumCount, Int((minimumFraction * Double(total)).rounded(.up)))
+        while count > minimumCount && isMetBelow(count: count - 1, total: total) { count -= 1 }
+        while count <= total && !isMetBelow(count: count, total: total) { count += 1 }
+        return count
+    }
+
+    /// The most labelled cases out of `total` that meet the upper bound.
+    func largestMeetingCount(total: Int) -> Int {
+        var count = min(total, Int((maximumFraction * Double(total)).rounded(.down)))
+        while count < total && isMetAbove(count: count + 1, total: total) { count += 1 }
+        while count >= 0 && !isMetAbove(count: count, total: total) { count -= 1 }
+        return count
+    }
+
+    private func isMetBelow(count: Int, total: Int) -> Bool {
+        count >= minimumCount && Double(count) / Double(max(total, 1)) >= minimumFraction
+    }
+
+    private func isMetAbove(count: Int, total: Int) -> Bool {
+        Double(count) / Double(max(total, 1)) <= maximumFraction
+    }
+
+    /// The probability that `cases` independent cases, each carrying the label with probability `rate`,
+    /// miss this requirement: the binomial tails below the smallest and above the largest count that
+    /// meets it. (For cycling generators whose rates differ, the binomial with their mean rate is the
+    /// conservative choice: Hoeffding, 1956.)
+    public func missProbability(rate: Double, cases: Int) -> Double {
+        missProbability(lowerRate: rate, upperRate: rate, cases: cases)
+    }
+
+    /// The miss probability with a rate for each side, so that a measured rate's uncertainty can be
+    /// taken against the requirement: the lower end of its interval for the floor, the upper for the cap.
+    public func missProbability(lowerRate: Double, upperRate: Double, cases: Int) -> Double {
+        let below = BinomialTail.atMost(smallestMeetingCount(total: cases) - 1, of: cases, rate: lowerRate)
+        let above =
+            maximumFraction < 1
+            ? BinomialTail.atLeast(largestMeetingCount(total: cases) + 1, of: cases, rate: upperRate) : 0
+        return min(1, below + above)
     }
 }
 

@@ -37,6 +37,8 @@ public struct FailureReport: Sendable, CustomStringConvertible {
         let configuration: PropertyConfiguration
         let replayFilter: String?
         let cases: Int
+        /// The most cases a missed coverage requirement extends the run to.
+        let extendedCases: Int
     }
 
     /// The kind of failure.
@@ -57,7 +59,10 @@ public struct FailureReport: Sendable, CustomStringConvertible {
     ) -> FailureReport {
         let replay = replayCommand(context)
         var lines = [
-            "Property \"\(context.property)\" failed on case \(caseIndex + 1) of \(context.cases)"
+            "Property \"\(context.property)\" failed on case \(caseIndex + 1)"
+                + (caseIndex < context.cases
+                    ? " of \(context.cases)"
+                    : " (the run of \(context.cases) was extended because a coverage requirement was missed)")
                 + " (seed \(context.configuration.seed)).",
             "",
             "Minimal failing input (\(shrinking.improvements) shrinks, \(shrinking.candidates) candidates tried):",
@@ -96,10 +101,16 @@ public struct FailureReport: Sendable, CustomStringConvertible {
 
     static func coverage(_ context: Context, unmet: [CoverageRequirement], labels: LabelCounts) -> FailureReport {
         let replay = replayCommand(context)
+        let extended =
+            context.extendedCases > context.cases
+            ? "\(context.cases) per run, extended up to \(context.extendedCases) because a requirement was missed; "
+            : ""
         let text = [
             "Property \"\(context.property)\" held, but its generators missed coverage requirements over"
-                + " \(labels.total) cases (seed \(context.configuration.seed)):",
+                + " \(labels.total) cases (\(extended)seed \(context.configuration.seed)):",
             unmet.map { "    \($0)" }.joined(separator: "\n"),
+            "A correct generator misses a requirement at this count with a negligible probability (see"
+                + " Docs/Testing.md): the generator or its label has changed, or the requirement is wrong.",
             "Labels seen:",
             labels.table,
             "",
@@ -110,7 +121,9 @@ public struct FailureReport: Sendable, CustomStringConvertible {
 
     static func broken(_ context: Context, _ problem: String) -> FailureReport {
         let replay = replayCommand(context)
-        let text = "Property \"\(context.property)\" could not run: \(problem)\n\nReplay: \(replay)"
+        // A bad environment variable has no seed to replay: the report says what to fix instead.
+        let next = context.configuration.problem == nil ? "Replay: \(replay)" : "Fix the variable and run again."
+        let text = "Property \"\(context.property)\" could not run: \(problem)\n\n\(next)"
         return FailureReport(kind: .broken, minimal: nil, replayCommand: replay, text: text)
     }
 

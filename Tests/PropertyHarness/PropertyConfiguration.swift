@@ -7,6 +7,7 @@ import Foundation
 /// | `QUERY_PBT_SEED` | The run seed, decimal or `0x` hex; replays a run exactly | random, printed |
 /// | `QUERY_PBT_ITERATIONS` | Cases per property of weight 1 (`100000` for a soak) | ``defaultIterations`` |
 /// | `QUERY_PBT_SHRINK_BUDGET` | Candidates the shrinker may try per failure | ``defaultShrinkBudget`` |
+/// | `QUERY_PBT_COVERAGE_AUDIT` | Cases to measure each label's rate over; prints each requirement's miss probability | off |
 public struct PropertyConfiguration: Sendable {
     /// The run seed every case seed is derived from.
     public var seed: UInt64
@@ -16,6 +17,9 @@ public struct PropertyConfiguration: Sendable {
     public var shrinkBudget: Int
     /// Whether the seed came from `QUERY_PBT_SEED` (or a test) rather than the system's randomness.
     public var seedIsFixed: Bool
+    /// When set, every property with coverage requirements also generates (without checking) this many
+    /// cases, measures each label's rate and prints each requirement's miss probability.
+    public var coverageAuditCases: Int?
     /// A problem with the environment (an unreadable number), reported by every property instead of
     /// running it, so a typo never silently runs something else.
     public var problem: String?
@@ -25,6 +29,11 @@ public struct PropertyConfiguration: Sendable {
     public static let defaultIterations = 200
     /// The shrink budget when `QUERY_PBT_SHRINK_BUDGET` is not set.
     public static let defaultShrinkBudget = 4_000
+    /// How far a run that misses a coverage requirement is extended before it fails: up to this many
+    /// times the property's default case count (a longer run is judged at its own count). Every floor
+    /// of the suite is set so that a correct generator misses it at the extended count with a
+    /// probability written beside it (at most 1e-12 each); see `Docs/Testing.md`.
+    public static let coverageExtension = 16
 
     /// A fixed configuration, for tests of the harness.
     public init(seed: UInt64, iterations: Int = defaultIterations, shrinkBudget: Int = defaultShrinkBudget) {
@@ -32,6 +41,7 @@ public struct PropertyConfiguration: Sendable {
         self.iterations = iterations
         self.shrinkBudget = shrinkBudget
         self.seedIsFixed = true
+        self.coverageAuditCases = nil
         self.problem = nil
     }
 
@@ -62,12 +72,24 @@ public struct PropertyConfiguration: Sendable {
                 problem = "QUERY_PBT_SHRINK_BUDGET=\(text) is not a number"
             }
         }
+        if let text = environment["QUERY_PBT_COVERAGE_AUDIT"], !text.isEmpty {
+            if let cases = Int(text), cases > 0 {
+                coverageAuditCases = cases
+            } else {
+                problem = "QUERY_PBT_COVERAGE_AUDIT=\(text) is not a positive number"
+            }
+        }
     }
 
     /// The configuration of this process, read once; the first use prints the seed, so that any run,
     /// passing or failing, can be replayed.
     public static let current: PropertyConfiguration = {
         let configuration = PropertyConfiguration(environment: ProcessInfo.processInfo.environment)
+        if let problem = configuration.problem {
+            // No seed to print: every property reports the problem instead of running.
+            print("Property tests: \(problem)")
+            return configuration
+        }
         let origin = configuration.seedIsFixed ? "from QUERY_PBT_SEED" : "random"
         print(
             "Property tests: seed \(configuration.seed) (\(origin)), \(configuration.iterations) cases per property;"

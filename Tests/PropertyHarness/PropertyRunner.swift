@@ -17,9 +17,10 @@ extension Property {
     ///   - replayFilter: The `swift test --filter` argument that selects the test running this
     ///     property, for the replay command of a report.
     public func run(_ configuration: PropertyConfiguration = .current, replayFilter: String? = nil) -> PropertyResult {
+        let cases = caseCount(iterations: configuration.iterations)
         let context = FailureReport.Context(
-            property: name, configuration: configuration, replayFilter: replayFilter,
-            cases: caseCount(iterations: configuration.iterations))
+            property: name, configuration: configuration, replayFilter: replayFilter, cases: cases,
+            extendedCases: coverage.isEmpty ? cases : extendedCaseCount(iterations: configuration.iterations))
         if let problem = configuration.problem {
             return PropertyResult(cases: 0, labels: LabelCounts(), failure: .broken(context, problem))
         }
@@ -27,12 +28,26 @@ extension Property {
             if let failure = try runCorpus(context) {
                 return PropertyResult(cases: 0, labels: LabelCounts(), failure: failure)
             }
+            if let auditCases = configuration.coverageAuditCases, !coverage.isEmpty {
+                print(coverageAudit(cases: auditCases, configuration: configuration))
+            }
             return try runGeneratedCases(context)
         } catch {
             return PropertyResult(
                 cases: 0, labels: LabelCounts(),
                 failure: .broken(context, "the check could not run: \(String(reflecting: error))"))
         }
+    }
+
+    /// The most cases a run configured with `iterations` may grow to when it misses a coverage
+    /// requirement: ``PropertyConfiguration/coverageExtension`` times the default count, so a short run
+    /// (`QUERY_PBT_ITERATIONS=10`) keeps the guarantee of a default one. A run that is already longer
+    /// (a soak) is judged at its own count, where a correct generator misses a requirement even less
+    /// often, so a broken generator does not multiply a soak's time.
+    public func extendedCaseCount(iterations: Int) -> Int {
+        max(
+            caseCount(iterations: iterations),
+            PropertyConfiguration.coverageExtension * caseCount(iterations: PropertyConfiguration.defaultIterations))
     }
 
     private func runCorpus(_ context: FailureReport.Context) throws -> FailureReport? {
@@ -47,11 +62,17 @@ extension Property {
         return nil
     }
 
+    /// Runs the run's cases; when a coverage requirement is missed there, keeps generating and checking
+    /// cases until every requirement is met or the extension limit is reached, and only then reports the
+    /// coverage failure. Stopping as soon as the requirements are met cannot make a correct generator
+    /// fail more often: a run fails only when a requirement is missed at the limit itself, so its
+    /// chance is the binomial tail at the limit (``CoverageRequirement/missProbability(rate:cases:)``).
     private func runGeneratedCases(_ context: FailureReport.Context) throws -> PropertyResult {
         var labels = LabelCounts()
         var index = 0
-        while index < context.cases {
-            let indices = index..<min(index + batchSize, context.cases)
+        var limit = context.cases
+        while index < limit {
+            let indices = index..<min(index + batchSize, limit)
             let generated = indices.map { caseIndex in
                 let source = ChoiceSource(seed: caseSeed(caseIndex, context))
                 let value = generator(forCase: caseIndex).run(source)
@@ -70,13 +91,18 @@ extension Property {
                 return PropertyResult(cases: caseIndex + 1, labels: labels, failure: failure)
             }
             index = indices.upperBound
+            if index == limit && !labels.unmet(coverage).isEmpty {
+                // Missed at the run's count (or still missed after an extension batch): extend by one
+                // batch, up to the limit.
+                limit = min(index + batchSize, context.extendedCases)
+            }
         }
         let unmet = labels.unmet(coverage)
         if !unmet.isEmpty {
             return PropertyResult(
-                cases: context.cases, labels: labels, failure: .coverage(context, unmet: unmet, labels: labels))
+                cases: index, labels: labels, failure: .coverage(context, unmet: unmet, labels: labels))
         }
-        return PropertyResult(cases: context.cases, labels: labels, failure: nil)
+        return PropertyResult(cases: index, labels: labels, failure: nil)
     }
 
     /// The check's verdicts on `values`, one per value.

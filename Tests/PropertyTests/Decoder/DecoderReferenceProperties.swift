@@ -15,15 +15,26 @@ import Testing
         property.weight = 3
         property.corpus = RegressionCorpus.differentialInputs
         property.classify = { $0.referenceLabels }
+        // Each floor: its label's rate over 100,000 cases and the probability that a correct generator
+        // misses it at the run's count (extending the run) and at the extended count (failing it).
         property.coverage = [
+            // rate 39.7 %; miss 2.8e-24 at 600, < 1e-300 at 9,600
             .atLeast(0.2, "[String: String] decodes"),
+            // rate 30.6 %; miss 9.8e-09 at 600, 1.6e-110 at 9,600
             .atLeast(0.2, "[String: [String]] decodes"),
+            // rate 20.3 %; miss 2.7e-11 at 600, 5.4e-150 at 9,600
             .atLeast(0.1, "[String: [String: String]] decodes"),
+            // rate 60.3 %; miss 1.1e-144 at 600, < 1e-300 at 9,600
             .atLeast(0.1, "[String: String] fails"),
+            // rate 69.4 %; miss 1.8e-201 at 600, < 1e-300 at 9,600
             .atLeast(0.1, "[String: [String]] fails"),
+            // rate 79.7 %; miss 2.3e-212 at 600, < 1e-300 at 9,600
             .atLeast(0.2, "[String: [String: String]] fails"),
+            // rate 13.4 %; miss 2.7e-18 at 600, 3.2e-258 at 9,600
             .atLeast(0.03, "a malformed name or value"),
+            // rate 10.0 %; miss 1.2e-23 at 600, < 1e-300 at 9,600
             .atLeast(count: 3, "canonically equivalent names"),
+            // rate 24.9 %; miss 9.8e-20 at 600, 3.4e-282 at 9,600
             .atLeast(0.1, "items"),
         ]
         check(property)

@@ -40,8 +40,14 @@ import Testing
             case .failure: return [name + " throws"]
             }
         }
+        // Each floor: its label's rate over 100,000 cases and the probability that a correct generator
+        // misses it at the run's count (extending the run) and at the extended count (failing it).
         property.coverage = [
-            .atLeast(0.1, "SearchQuery encodes"), .atLeast(0.1, "FilterQuery encodes"),
+            // rate 20.1 %; miss 7.5e-05 at 200, 3.8e-50 at 3,200
+            .atLeast(0.1, "SearchQuery encodes"),
+            // rate 18.0 %; miss 1.1e-03 at 200, 2.8e-33 at 3,200
+            .atLeast(0.1, "FilterQuery encodes"),
+            // rate 5.8 %; miss 9.1e-04 at 200, 1.1e-75 at 3,200
             .atLeast(count: 3, "BatchQuery encodes"),
         ]
         check(property)

@@ -225,6 +225,7 @@ import Testing
         let report = try #require(result.failure)
         #expect(report.kind == .broken)
         #expect(report.text.contains("QUERY_PBT_SEED=12ab is not a decimal or 0x-hexadecimal 64-bit number"))
+        #expect(!report.text.contains("Replay: QUERY_PBT_SEED=0"))
     }
 
     // MARK: Generators and rendering

@@ -25,17 +25,30 @@ import Testing
             if requestCase.pathParts.fixedQuery.count > 0 { labels.append("with a fixed query") }
             return labels
         }
+        // Each floor: its label's rate over 100,000 cases and the probability that a correct generator
+        // misses it at the run's count (extending the run) and at the extended count (failing it).
         property.coverage = [
+            // rate 30.7 %; miss 7.1e-13 at 400, 2.4e-174 at 6,400
             .atLeast(0.15, "builds"),
+            // rate 9.1 %; miss 1.0e-06 at 400, 6.1e-78 at 6,400
             .atLeast(0.03, "refused: invalid path"),
+            // rate 29.6 %; miss 1.8e-43 at 400, < 1e-300 at 6,400
             .atLeast(0.03, "refused: invalid host"),
+            // rate 10.4 %; miss 1.8e-08 at 400, 1.4e-104 at 6,400
             .atLeast(0.03, "refused: unparseable host"),
+            // rate 10.1 %; miss 5.0e-08 at 400, 7.7e-98 at 6,400
             .atLeast(0.03, "refused: encoder error"),
+            // rate 19.0 %; miss 3.3e-16 at 400, 1.8e-225 at 6,400
             .atLeast(0.05, "refused: body not allowed"),
+            // rate 16.8 %; miss 3.4e-28 at 400, < 1e-300 at 6,400
             .atLeast(count: 3, "refused: header name"),
+            // rate 5.6 %; miss 8.9e-08 at 400, 1.0e-147 at 6,400
             .atLeast(count: 3, "refused: header value"),
+            // rate 3.9 %; miss 4.4e-05 at 400, 8.3e-100 at 6,400
             .atLeast(count: 3, "refused: duplicate header"),
+            // rate 50.1 %; miss 6.3e-35 at 400, < 1e-300 at 6,400
             .atLeast(0.2, "with a query"),
+            // rate 12.1 %; miss 1.4e-08 at 400, 1.6e-106 at 6,400
             .atLeast(0.04, "with a fixed query"),
         ]
         check(property)
@@ -105,8 +118,15 @@ import Testing
             case .failure: ["refused"]
             }
         }
+        // Each floor: its label's rate over 100,000 cases and the probability that a correct generator
+        // misses it at the run's count (extending the run) and at the extended count (failing it).
         property.coverage = [
-            .atLeast(0.5, "builds"), .atLeast(0.08, "binary body"), .atLeast(0.2, "a quote in an argument"),
+            // rate 97.6 %; miss 2.4e-53 at 100, < 1e-300 at 1,600
+            .atLeast(0.5, "builds"),
+            // rate 13.9 %; miss 5.3e-03 at 100, 1.5e-22 at 1,600
+            .atLeast(0.06, "binary body"),
+            // rate 53.6 %; miss 2.6e-12 at 100, 3.5e-163 at 1,600
+            .atLeast(0.2, "a quote in an argument"),
         ]
         check(property)
     }
