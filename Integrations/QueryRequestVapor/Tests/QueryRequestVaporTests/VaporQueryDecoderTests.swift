@@ -145,30 +145,4 @@ import VaporTesting
             }
         }
     }
-
-    @Test func installedGloballyItServesReqQueryAndReqContent() async throws {
-        // Only the URL-query and form coders change, and to ours in every test of this suite, so the global
-        // change does not disturb the tests that run beside this one.
-        ContentConfiguration.global.useQueryCoding()
-        try await withApp { app in
-            app.get("global") { request in
-                let search = try request.query.decode(Search.self)
-                let page: Int? = request.query["page"]
-                return "\(search.term) \(search.tags) \(page ?? -1)"
-            }
-            app.post("global") { request in try request.content.decode(Search.self) }
-            try await app.testing().test(.GET, "/global?term=a+b&tags=x,y&page=3") { response async throws in
-                #expect(response.body.string == #"a b ["x", "y"] 3"#)
-            }
-            try await app.testing().test(.GET, "/global?term=a&tags=x&page=x") { response async throws in
-                #expect(response.status == .badRequest)
-            }
-            try await app.testing().test(
-                .POST, "/global", headers: ["Content-Type": "application/x-www-form-urlencoded"],
-                body: ByteBuffer(string: "term=t&tags=u")
-            ) { response async throws in
-                #expect(try response.content.decode(Search.self) == Search(term: "t", tags: ["u"], page: nil))
-            }
-        }
-    }
 }
