@@ -58,8 +58,9 @@ enum VaporGuide {
         }
 
         @Test func eachPartCanBeInstalledOnItsOwn() async throws {
-            var decoder = QueryDecoder()
-            decoder.limits.maximumArrayLength = 1
+            var strict = QueryDecoder()
+            strict.limits.maximumArrayLength = 1
+            let decoder = strict
             ContentConfiguration.global.use(urlDecoder: VaporQueryDecoder(decoder))
             ContentConfiguration.global.use(decoder: VaporQueryDecoder(decoder), for: .urlEncodedForm)
             #expect(try ContentConfiguration.global.requireURLDecoder() is VaporQueryDecoder)
