@@ -175,6 +175,29 @@ struct AsyncHTTPClientSessionTests {
 }
 
 extension AsyncHTTPClientSessionTests {
+    /// Hands out `old` until refreshed, then `new-1`, `new-2`, ….
+    actor RefreshingTokens: TokenProvider {
+        private(set) var refreshes = 0
+        private var current = "old"
+        func token() async throws -> String { current }
+        func refreshToken() async throws -> String {
+            refreshes += 1
+            current = "new-\(refreshes)"
+            return current
+        }
+    }
+
+    @Test func a401RefreshesTheTokenAndRetries() async throws {
+        let tokens = RefreshingTokens()
+        let request = EchoRequest(
+            host: server.host,
+            setting: APISetting(requiresAuthorization: true, refreshesTokenOnUnauthorized: true),
+            headers: ["X-Echo-Unauthorized-Unless": "Bearer new-1"])
+        let echo = try await APIClient(session: AsyncHTTPClientSession(), tokenProvider: tokens).send(request)
+        #expect(echo.header("Authorization") == "Bearer new-1")
+        #expect(await tokens.refreshes == 1)
+    }
+
     @Test func theGuidesSnippetSendsARequest() async throws {
         let client = APIClient(session: AsyncHTTPClientSession())
         let echo = try await client.send(EchoRequest(host: server.host, setting: APISetting(retryCount: 2)))
