@@ -1,0 +1,108 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import QueryRequest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A ``NetworkSession`` that sends requests through AsyncHTTPClient: connection pooling, HTTP/2 and no
+/// FoundationNetworking on servers.
+///
+/// ```swift
+/// let client = APIClient(session: AsyncHTTPClientSession())
+/// let user = try await client.send(UserRequest(id: 42))
+/// ```
+///
+/// It sends the `URLRequest`'s method, URL, headers and body, and answers with an `HTTPURLResponse`, so
+/// that everything `APIClient` does — retries, `Retry-After`, token refresh, error bodies — works as with
+/// `URLSession`. Its failures are `URLError`s with the codes `URLSession` uses, the AsyncHTTPClient error
+/// kept as `NSUnderlyingErrorKey`: `.timedOut`, `.cannotConnectToHost`, `.cannotFindHost`,
+/// `.networkConnectionLost`, `.secureConnectionFailed`, `.cancelled`, ….
+///
+/// Differences from `URLSession`, each on purpose:
+/// - The request's `timeoutInterval` bounds the whole exchange, from sending to the last byte of the
+///   body, where `URLSession` bounds the time between two packets.
+/// - The response body is collected in memory up to ``maximumResponseBodySize`` (default
+///   ``defaultMaximumResponseBodySize``, 64 MiB): a larger body fails with
+///   `URLError(.dataLengthExceedsMaximum)` rather than exhausting memory.
+/// - A body given as `httpBodyStream` is refused with `URLError(.unsupportedURL)`: streamed request and
+///   response bodies are not supported yet.
+/// - No `Content-Type` is added to a body that has none, and a `GET` with a body is sent as it is.
+public struct AsyncHTTPClientSession: NetworkSession {
+    /// The default bound on a response body: 64 MiB, generous for API responses, small enough that a
+    /// hostile or broken server cannot exhaust a server's memory through one response.
+    public static let defaultMaximumResponseBodySize = 64 << 20
+
+    /// The client of sessions created without one: AsyncHTTPClient's `singletonConfiguration` on its default
+    /// event loop group, except that a failed connection is not retried. AsyncHTTPClient's own shared
+    /// client retries a refused connection until the request's deadline, so that a server that is down
+    /// would look like a timeout after the whole timeout; like `URLSession`, this one fails at once with
+    /// `URLError(.cannotConnectToHost)`, and `APIClient`'s retry policy decides what happens next. It lives
+    /// as long as the process and is never shut down.
+    public static let sharedClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
+    /// The client that sends the requests. The session does not shut it down.
+    public let client: HTTPClient
+    /// The most bytes a response body may have.
+    public var maximumResponseBodySize: Int
+
+    /// Creates a session that sends through `client`, by default ``sharedClient``.
+    public init(
+        client: HTTPClient = AsyncHTTPClientSession.sharedClient,
+        maximumResponseBodySize: Int = AsyncHTTPClientSession.defaultMaximumResponseBodySize
+    ) {
+        self.client = client
+        self.maximumResponseBodySize = maximumResponseBodySize
+    }
+
+    /// Sends `request` and returns the whole response body and the response.
+    ///
+    /// Cancelling the calling task cancels the request, which then throws `URLError(.cancelled)`.
+    ///
+    /// - Throws: `URLError`.
+    public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        let outgoing = try Self.makeRequest(request)
+        let timeout = Self.timeout(of: request)
+        do {
+            return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
+                group.addTask {
+                    try await exchange(outgoing, deadline: .now() + timeout, url: request.url)
+                }
+                group.addTask {
+                    // The deadline given to AsyncHTTPClient may not cover the body, this one does.
+                    try await Task.sleep(nanoseconds: UInt64(timeout.nanoseconds))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let result = first else {
+                    throw URLError(.timedOut)
+                }
+                return result
+            }
+        } catch {
+            throw Self.urlError(for: error, url: request.url)
+        }
+    }
+
+    /// Sends the request and collects its body.
+    private func exchange(
+        _ request: HTTPClientRequest, deadline: NIODeadline, url: URL?
+    ) async throws -> (Data, URLResponse) {
+        let response = try await client.execute(request, deadline: deadline)
+        let body = try await response.body.collect(upTo: maximumResponseBodySize)
+        guard let responseURL = response.url ?? url,
+            let httpResponse = HTTPURLResponse(
+                url: responseURL, statusCode: Int(response.status.code),
+                httpVersion: "HTTP/\(response.version.major).\(response.version.minor)",
+                headerFields: Self.headerFields(response.headers))
+        else { throw URLError(.badServerResponse) }
+        return (Data(body.readableBytesView), httpResponse)
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import QueryRequest
+import QueryRequestAsyncHTTPClient
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `APIClient` over `AsyncHTTPClientSession`, end to end against the Python echo server on 127.0.0.1.
+///
+/// The time limit is what fails a timeout or a cancellation that does not work: the server is told to
+/// wait far longer than the limit.
+@Suite(.enabled(if: EchoServer.canRun, "needs python3 for the loopback server"), .echoServer, .timeLimit(.minutes(1)))
+struct AsyncHTTPClientSessionTests {
+    let server: EchoServer
+    let client = APIClient(session: AsyncHTTPClientSession())
+
+    init() throws {
+        server = try #require(EchoServer.current)
+    }
+
+    /// A key that makes the server's `X-Echo-Times` count this test's requests only.
+    func key(_ name: String = #function) -> String { "\(name)-\(UUID().uuidString)" }
+
+    @Test func aGetWithAQueryArrivesExactlyAsEncoded() async throws {
+        struct Query: Encodable, Sendable {
+            let text = "a+b c&d=e;f/g?h#i%"
+            let emoji = "😀👍🏽"
+            let tags = ["x,y", "z"]
+        }
+        let (echo, response) = try await client.response(
+            for: EchoRequest(host: server.host, query: Query(), headers: ["X-Trace": "t-1"]))
+        #expect(echo.method == "GET")
+        #expect(echo.path == "/echo")
+        #expect(echo.query == (try QueryEncoder().encodeToString(Query())))
+        #expect(echo.items == [["text", "a+b c&d=e;f/g?h#i%"], ["emoji", "😀👍🏽"], ["tags", "x,y,z"]])
+        #expect(echo.header("X-Trace") == "t-1")
+        #expect(response.statusCode == 200)
+        #expect(response.value(forHTTPHeaderField: "content-type") == "application/json")
+    }
+
+    /// Posts a JSON body with its Content-Type.
+    struct Upload: Request {
+        typealias Response = Echo
+        let method: HTTPMethod = .post
+        let host: Loopback
+        let path = "/upload"
+        let payload: Data
+
+        func makeURLRequest() throws -> URLRequest {
+            var request = try EchoRequest(method: method, host: host, path: path).makeURLRequest()
+            request.httpBody = payload
+            request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
+            return request
+        }
+    }
+
+    @Test func aPostedJSONBodyArrivesByteExact() async throws {
+        let body = Data(#"{"userName":"Zoë 😀","amounts":[1.5,-2]}"#.utf8)
+        let echo = try await client.send(Upload(host: server.host, payload: body))
+        #expect(echo.method == "POST")
+        #expect(echo.bodyData == body)
+        #expect(echo.header("Content-Type") == "application/json; charset=utf-8")
+        #expect(echo.header("Content-Length") == "\(body.count)")
+    }
+
+    @Test func a503WithRetryAfterIsRetriedAfterTheGivenDelay() async throws {
+        let delays = Locked<[Duration]>([])
+        let statuses = Locked<[Int]>([])
+        let client = APIClient(
+            session: AsyncHTTPClientSession(),
+            backoff: APIClient.Backoff(jitter: { 1 }, sleep: { delay in delays.update { $0.append(delay) } }),
+            onAttempt: { attempt in
+                statuses.update { $0.append((try? attempt.result.get().response.statusCode) ?? 0) }
+            })
+        let request = EchoRequest(
+            host: server.host, setting: APISetting(retryCount: 2),
+            headers: [
+                "X-Echo-Key": key(), "X-Echo-Times": "1", "X-Echo-Status": "503",
+                "X-Echo-Headers": #"{"Retry-After": "1"}"#,
+            ])
+        let echo = try await client.send(request)
+        #expect(echo.attempt == 2)
+        #expect(delays.current == [.seconds(1)])
+        #expect(statuses.current == [503, 200])
+    }
+
+    @Test func anErrorStatusSurfacesWithItsBody() async throws {
+        let body = #"{"code":"user_not_found"}"#
+        let request = EchoRequest(
+            host: server.host, path: "/users/42", headers: ["X-Echo-Status": "404", "X-Echo-Body": body])
+        let error = try #require(await #expect(throws: APIError.self) { try await client.send(request) })
+        #expect(error.statusCode == 404)
+        #expect(error.responseBody == Data(body.utf8))
+    }
+
+    @Test func aSlowResponseHitsTheTimeout() async throws {
+        let request = EchoRequest(
+            host: server.host, setting: APISetting(timeout: 1), headers: ["X-Echo-Delay": "120"])
+        let error = try #require(await #expect(throws: APIError.self) { try await client.send(request) })
+        guard case .transport(let urlError) = error else {
+            Issue.record("expected a transport error, got \(error)")
+            return
+        }
+        #expect(urlError.code == .timedOut)
+    }
+
+    @Test func cancellingCancelsTheRequestInFlight() async throws {
+        /// Forwards to the session under test and says when the request is on its way.
+        struct Signalling: NetworkSession {
+            let sent: Signal
+            func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+                await sent.fire()
+                return try await AsyncHTTPClientSession().data(for: request)
+            }
+        }
+        let sent = Signal()
+        let request = EchoRequest(
+            host: server.host, setting: APISetting(timeout: 300), headers: ["X-Echo-Delay": "120"])
+        let task = Task { try await APIClient(session: Signalling(sent: sent)).send(request) }
+        await sent.wait()
+        task.cancel()
+        guard case .failure(let error) = await task.result, case .cancelled? = error as? APIError else {
+            Issue.record("expected APIError.cancelled")
+            return
+        }
+    }
+
+    @Test func aRefusedConnectionIsARetryableTransportError() async throws {
+        // Nothing listens on port 1 (binding it needs root), so the connection is refused.
+        let closed = Loopback(baseURL: try #require(URL(string: "http://127.0.0.1:1")))
+        let attempts = Locked(0)
+        let client = APIClient(
+            session: AsyncHTTPClientSession(), backoff: APIClient.Backoff(jitter: { 1 }, sleep: { _ in }),
+            onAttempt: { _ in attempts.update { $0 += 1 } })
+        let error = try #require(
+            await #expect(throws: APIError.self) {
+                try await client.send(EchoRequest(host: closed, setting: APISetting(retryCount: 1, timeout: 10)))
+            })
+        guard case .transport(let urlError) = error else {
+            Issue.record("expected a transport error, got \(error)")
+            return
+        }
+        #expect(urlError.code == .cannotConnectToHost)
+        #expect(attempts.current == 2)
+    }
+
+    @Test func aBodyBeyondTheMaximumIsRefused() async throws {
+        let client = APIClient(session: AsyncHTTPClientSession(maximumResponseBodySize: 16))
+        let request = EchoRequest(host: server.host, headers: ["X-Echo-Body": String(repeating: "x", count: 17)])
+        let error = try #require(await #expect(throws: APIError.self) { try await client.send(request) })
+        guard case .transport(let urlError) = error else {
+            Issue.record("expected a transport error, got \(error)")
+            return
+        }
+        #expect(urlError.code == .dataLengthExceedsMaximum)
+    }
+
+    @Test func aHeadAndANoContentAreEmptyResponses() async throws {
+        struct Empty: Request {
+            let method: HTTPMethod
+            let host: Loopback
+            let path = "/echo"
+            let headers: [String: String]
+        }
+        let (_, head) = try await client.response(
+            for: Empty(method: .head, host: server.host, headers: ["X-Echo-Headers": #"{"ETag": "\"v1\""}"#]))
+        #expect(head.value(forHTTPHeaderField: "ETag") == #""v1""#)
+        let (value, noContent) = try await client.response(
+            for: Empty(method: .delete, host: server.host, headers: ["X-Echo-Status": "204"]))
+        #expect(value == EmptyResponse())
+        #expect(noContent.statusCode == 204)
+    }
+}
+
+extension AsyncHTTPClientSessionTests {
+    /// Hands out `old` until refreshed, then `new-1`, `new-2`, ….
+    actor RefreshingTokens: TokenProvider {
+        private(set) var refreshes = 0
+        private var current = "old"
+        func token() async throws -> String { current }
+        func refreshToken() async throws -> String {
+            refreshes += 1
+            current = "new-\(refreshes)"
+            return current
+        }
+    }
+
+    @Test func a401RefreshesTheTokenAndRetries() async throws {
+        let tokens = RefreshingTokens()
+        let request = EchoRequest(
+            host: server.host,
+            setting: APISetting(requiresAuthorization: true, refreshesTokenOnUnauthorized: true),
+            headers: ["X-Echo-Unauthorized-Unless": "Bearer new-1"])
+        let echo = try await APIClient(session: AsyncHTTPClientSession(), tokenProvider: tokens).send(request)
+        #expect(echo.header("Authorization") == "Bearer new-1")
+        #expect(await tokens.refreshes == 1)
+    }
+
+    @Test func theGuidesSnippetSendsARequest() async throws {
+        let client = APIClient(session: AsyncHTTPClientSession())
+        let echo = try await client.send(EchoRequest(host: server.host, setting: APISetting(retryCount: 2)))
+        #expect(echo.method == "GET")
+    }
+}
+
+/// The AsyncHTTPClient section of Docs/Server.md.
+@Test func theServerGuideShowsTheCodeCompiledHere() throws {
+    let sessionTests = URL(fileURLWithPath: #filePath).path
+    let (missing, checked) = try ServerGuide.linesMissing(section: "AsyncHTTPClient", compiledIn: sessionTests)
+    #expect(missing == [])
+    #expect(checked >= 2)
+}

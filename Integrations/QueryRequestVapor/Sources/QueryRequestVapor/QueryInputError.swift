@@ -1,0 +1,83 @@
+import QueryCoding
+import Vapor
+
+/// A query or form body that ``VaporQueryDecoder`` refused: `400 Bad Request`, with a reason that names
+/// the parameter.
+///
+/// Vapor shows an `AbortError`'s reason to the client even in production, so the reason says what was
+/// wrong and where, and nothing about the server: "Invalid query: The parameter \"page\" has the value
+/// \"x\", which is not a valid Int." The error that the `QueryDecoder` threw stays available as
+/// ``underlying`` for logging and for tests.
+public struct QueryInputError: AbortError, DebuggableError {
+    /// Where the refused input came from.
+    public enum Source: Sendable, Hashable {
+        /// The request's URL query.
+        case query
+        /// An `application/x-www-form-urlencoded` request body.
+        case formBody
+    }
+
+    /// Where the refused input came from.
+    public let source: Source
+    /// The error the decoder threw: a ``QueryDecodingLimitError`` or a `DecodingError`.
+    public let underlying: any Error
+    /// The parameter at fault, when the error concerns one parameter.
+    public let parameter: String?
+    /// The message sent to the client.
+    public let reason: String
+
+    /// Wraps an error of `QueryDecoder`; `error` is a ``QueryDecodingLimitError`` or a `DecodingError`.
+    public init(source: Source, underlying error: any Error) {
+        let (message, parameter) = QueryInputError.describe(error)
+        self.source = source
+        self.underlying = error
+        self.parameter = parameter
+        let place =
+            switch source {
+            case .query: "query"
+            case .formBody: "form body"
+            }
+        self.reason = "Invalid \(place): \(message)"
+    }
+
+    /// `400 Bad Request`.
+    public var status: HTTPResponseStatus { .badRequest }
+
+    /// A stable name for the kind of failure, for logs: `query.limit`, `formBody.decoding`, ….
+    public var identifier: String {
+        let kind = underlying is QueryDecodingLimitError ? "limit" : "decoding"
+        return "\(source).\(kind)"
+    }
+
+    /// A sentence saying what was wrong and where, and the parameter's name if there is one.
+    static func describe(_ error: any Error) -> (message: String, parameter: String?) {
+        switch error {
+        case let error as QueryDecodingLimitError:
+            return (error.description, error.parameter)
+        case let error as DecodingError:
+            let context: DecodingError.Context
+            var path: [any CodingKey]
+            switch error {
+            case .keyNotFound(let key, let found):
+                context = found
+                path = found.codingPath + [key]
+            case .valueNotFound(_, let found), .typeMismatch(_, let found), .dataCorrupted(let found):
+                context = found
+                path = found.codingPath
+            @unknown default:
+                return ("\(error)", nil)
+            }
+            path.removeAll { $0.stringValue.isEmpty }
+            let parameter = path.isEmpty ? nil : path.map(\.stringValue).joined(separator: ".")
+            var message = context.debugDescription
+            // QueryDecoder's own messages quote the parameter; a message from a type's own `init(from:)`
+            // may not, so the coding path is added.
+            if let parameter, !message.contains("\"") {
+                message += " (parameter \"\(parameter)\")"
+            }
+            return (message, parameter)
+        default:
+            return ("\(error)", nil)
+        }
+    }
+}
