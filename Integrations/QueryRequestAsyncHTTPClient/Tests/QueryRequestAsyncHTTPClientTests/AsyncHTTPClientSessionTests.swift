@@ -72,7 +72,7 @@ struct AsyncHTTPClientSessionTests {
             session: AsyncHTTPClientSession(),
             backoff: APIClient.Backoff(jitter: { 1 }, sleep: { delay in delays.update { $0.append(delay) } }),
             onAttempt: { attempt in
-                statuses.update { $0.append((try? attempt.result.get().response.statusCode) ?? 0) }
+                statuses.update { $0.append(attempt.statusCode ?? 0) }
             })
         let request = EchoRequest(
             host: server.host, setting: APISetting(retryCount: 2),
