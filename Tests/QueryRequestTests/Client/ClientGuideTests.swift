@@ -261,6 +261,25 @@ extension ClientGuide {
             #expect(shown.current == ["alert: In use"])
         }
 
+        func transfer(with client: APIClient) async throws {
+            do {
+                try await client.send(DeleteUser(id: 42))
+            } catch let error as APIError {
+                guard let problem = error.apiError(as: ProblemDetails.self) else { throw error }
+                showAlert(problem.detail ?? problem.title ?? "Error \(problem.status ?? 0)")
+                if case .integer(let balance)? = problem.extensions["balance"] {
+                    showAlert("Balance: \(balance)")
+                }
+            }
+        }
+
+        @Test func problemDetails() async throws {
+            let session = StubNetworkSession(
+                .json(#"{"title": "Out of credit", "detail": "Balance too low", "balance": 30}"#, status: 403))
+            try await transfer(with: APIClient(session: session, errorBody: ProblemDetails.self))
+            #expect(shown.current == ["alert: Balance too low", "alert: Balance: 30"])
+        }
+
         @Test func authorization() async throws {
             let session = StubNetworkSession { request in
                 request.value(forHTTPHeaderField: "Authorization") == "Bearer renewed"
@@ -355,7 +374,7 @@ extension ClientGuide {
 /// indentation and blank lines), so that an edit to either one shows up here.
 @Suite struct ClientGuideMatchesTheDocs {
     @Test func everySnippetIsCompiledHere() throws {
-        #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 24)
+        #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 25)
         for block in try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: #filePath) {
             Issue.record(
                 "this Docs/Client.md snippet is not in ClientGuideTests.swift:\n\(block.joined(separator: "\n"))")
