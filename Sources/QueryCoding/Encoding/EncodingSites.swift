@@ -133,7 +133,9 @@ struct FieldSite: EncodingSite {
                 throw EncodingWriter.keyError(name, problem: problem, codingPath: codingPath)
             }
         }
-        try writeNil(mayOmit: true)
+        // `nil` is no single value a nesting style could not apply to: it is written as any nil is.
+        let site = nesting == nil ? self : FieldSite(container: container, key: key, isDataKey: isDataKey)
+        try site.writeNil(mayOmit: true)
     }
 
     func makePosition() throws -> EncodingPosition {
