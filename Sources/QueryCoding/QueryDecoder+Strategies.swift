@@ -200,7 +200,6 @@ struct DecodingOptions {
             ))
     }
 
-
     var arrayDecoding: QueryDecoder.ArrayDecodingStrategy = .commaSeparated
     var nestedKeyDecoding: QueryDecoder.NestedKeyDecodingStrategy = .dots
     var dateDecoding: QueryDecoder.DateDecodingStrategy = .iso8601

@@ -88,7 +88,7 @@ public struct QueryDecoder: Sendable {
     /// - Throws: `DecodingError` carrying the coding path and naming the parameter, or
     ///   ``QueryDecodingLimitError``.
     public func decode<T: Decodable>(_ type: T.Type, from query: String) throws -> T {
-        if let problem = options.problem { throw problem }
+        if case .delimited = options.arrayDecoding, let problem = options.problem { throw problem }
         return try DecodingState(query: query, options: options).decodeRoot(type)
     }
 
@@ -98,7 +98,7 @@ public struct QueryDecoder: Sendable {
     /// - Throws: `DecodingError` carrying the coding path and naming the parameter, or
     ///   ``QueryDecodingLimitError``.
     public func decode<T: Decodable>(_ type: T.Type, from items: [URLQueryItem]) throws -> T {
-        if let problem = options.problem { throw problem }
+        if case .delimited = options.arrayDecoding, let problem = options.problem { throw problem }
         return try DecodingState(items: items, options: options).decodeRoot(type)
     }
 }

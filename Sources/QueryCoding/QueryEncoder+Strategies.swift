@@ -188,7 +188,6 @@ struct EncodingOptions {
             ))
     }
 
-
     var arrayEncoding: QueryEncoder.ArrayEncodingStrategy = .commaSeparated
     var nestedKeyEncoding: QueryEncoder.NestedKeyEncodingStrategy = .dots
     var dateEncoding: QueryEncoder.DateEncodingStrategy = .iso8601

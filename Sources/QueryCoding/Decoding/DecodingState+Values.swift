@@ -149,7 +149,7 @@ extension DecodingState {
                 ))
         case .node(let index):
             guard nodes[index].firstValue < 0 else {
-                if options.nestedKeyDecoding == .unexploded && !nodes[index].hasChildren {
+                if nestedKeyDecoding == .unexploded && !nodes[index].hasChildren {
                     return try unexplodedNode(index, path: path)
                 }
                 throw DecodingError.typeMismatch(
@@ -207,7 +207,7 @@ extension DecodingState {
         }
         let node = nodes[index]
         let elements: [DecodingPosition]
-        switch options.arrayDecoding {
+        switch arrayDecoding {
         case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited:
             try requireNoChildren(index, type: type, path: path)
             guard node.firstValue >= 0 else { return [] }
@@ -245,7 +245,7 @@ extension DecodingState {
 
     /// `comma-separated`, `pipe-delimited`, …, for messages.
     private var listKind: String {
-        switch options.arrayDecoding {
+        switch arrayDecoding {
         case .pipeDelimited: "pipe-delimited"
         case .spaceDelimited: "space-delimited"
         case .delimited: "delimited"
@@ -264,7 +264,7 @@ extension DecodingState {
         let object = detachedNode(segment: node.segment, parent: Int(node.parent))
         let isEmpty = try withBytes(of: node.firstValue, path: path) { $0.isEmpty }
         if isEmpty { return object }
-        let separator = ListSeparator.forObjects(options.arrayDecoding)
+        let separator = ListSeparator.forObjects(arrayDecoding)
         let parts = try splitList(node.firstValue, separator: separator, path: path)
         guard parts.count % 2 == 0 else {
             throw DecodingError.dataCorrupted(
@@ -293,7 +293,7 @@ extension DecodingState {
     /// Splits a delimited value at the array strategy's separator; an escaped separator (`%2C`) stays in
     /// its element.
     private func splitList(_ value: Int, path: PathContext) throws -> [DecodingPosition] {
-        try splitList(value, separator: ListSeparator.forObjects(options.arrayDecoding), path: path)
+        try splitList(value, separator: ListSeparator.forObjects(arrayDecoding), path: path)
     }
 
     /// Splits a value at `separator` as it was sent: the raw byte, or for a separator sent escaped, its
@@ -391,7 +391,7 @@ extension DecodingState {
             DecodingError.Context(
                 codingPath: path.codingPath,
                 debugDescription:
-                    "The parameter \"\(nodeName(index))\" has a value of its own, but \(type) with \(options.arrayDecoding) arrays reads only its nested parameters."
+                    "The parameter \"\(nodeName(index))\" has a value of its own, but \(type) with \(arrayDecoding) arrays reads only its nested parameters."
             ))
     }
 
@@ -400,7 +400,7 @@ extension DecodingState {
             DecodingError.Context(
                 codingPath: path.codingPath,
                 debugDescription:
-                    "The array \"\(nodeName(index))\" has the nested parameter \"\(name)\", but \(options.arrayDecoding) arrays expect \(expected)."
+                    "The array \"\(nodeName(index))\" has the nested parameter \"\(name)\", but \(arrayDecoding) arrays expect \(expected)."
             ))
     }
 
@@ -419,8 +419,8 @@ extension DecodingState {
             let isIndex = segment.isEmpty || segment.utf8.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
             if depth == 0 {
                 name = segment
-            } else if options.nestedKeyDecoding == .brackets
-                || (isIndex && (options.arrayDecoding == .brackets || options.arrayDecoding == .indexedBrackets))
+            } else if nestedKeyDecoding == .brackets
+                || (isIndex && (arrayDecoding == .brackets || arrayDecoding == .indexedBrackets))
             {
                 name += "[\(segment)]"
             } else {

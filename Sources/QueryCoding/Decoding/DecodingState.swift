@@ -15,9 +15,12 @@ final class DecodingState {
         let node: Int
     }
 
-    /// The options of the call. The array, nesting and date strategies change only while a field with
-    /// its own style is read (see `QueryKeyedDecodingContainer.decodeStyled`), and are restored after it.
-    @exclusivity(unchecked) var options: DecodingOptions
+    let options: DecodingOptions
+    // The strategies a field's own style can change, copied out of the options: they change only while
+    // such a field is read (see `QueryKeyedDecodingContainer.decodeStyled`), and are restored after it.
+    @exclusivity(unchecked) var arrayDecoding: QueryDecoder.ArrayDecodingStrategy
+    @exclusivity(unchecked) var nestedKeyDecoding: QueryDecoder.NestedKeyDecodingStrategy
+    @exclusivity(unchecked) var dateDecoding: QueryDecoder.DateDecodingStrategy
     /// How many values and nodes parsing made: the ones after them were made while decoding.
     private(set) var parsedValueCount = 0
     private(set) var parsedNodeCount = 0
@@ -54,6 +57,9 @@ final class DecodingState {
 
     init(query: String, options: DecodingOptions) throws {
         self.options = options
+        self.arrayDecoding = options.arrayDecoding
+        self.nestedKeyDecoding = options.nestedKeyDecoding
+        self.dateDecoding = options.dateDecoding
         self.segmentation = NameSegmentation(options: options)
         var bytes = Array(query.utf8)
         if bytes.first == UInt8(ascii: "?") { bytes.removeFirst() }
@@ -93,6 +99,9 @@ final class DecodingState {
 
     init(items: [URLQueryItem], options: DecodingOptions) throws {
         self.options = options
+        self.arrayDecoding = options.arrayDecoding
+        self.nestedKeyDecoding = options.nestedKeyDecoding
+        self.dateDecoding = options.dateDecoding
         self.segmentation = NameSegmentation(options: options)
         self.source = []
         let limits = options.limits

@@ -179,17 +179,17 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     private func decodeStyled<R>(
         forKey key: Key, style: QueryFieldStyle, _ body: (DecodingPosition, PathContext) throws -> R
     ) throws -> R {
-        let saved = (state.options.arrayDecoding, state.options.nestedKeyDecoding, state.options.dateDecoding)
+        let saved = (state.arrayDecoding, state.nestedKeyDecoding, state.dateDecoding)
         let wasRestyled = state.isRestyled
         defer {
-            (state.options.arrayDecoding, state.options.nestedKeyDecoding, state.options.dateDecoding) = saved
+            (state.arrayDecoding, state.nestedKeyDecoding, state.dateDecoding) = saved
             state.isRestyled = wasRestyled
         }
         let (position, path, restyled) = try locateStyled(key, style: style)
         if restyled { state.isRestyled = true }
-        if let array = style.array { state.options.arrayDecoding = array.decodingStrategy }
-        if let nesting = style.nesting?.decodingStrategy { state.options.nestedKeyDecoding = nesting }
-        if let date = style.date { state.options.dateDecoding = date.decodingStrategy }
+        if let array = style.array { state.arrayDecoding = array.decodingStrategy }
+        if let nesting = style.nesting?.decodingStrategy { state.nestedKeyDecoding = nesting }
+        if let date = style.date { state.dateDecoding = date.decodingStrategy }
         return try body(position, path)
     }
 
@@ -210,10 +210,9 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         if style.nesting == .flattened {
             return (.node(node), PathContext(parent: path, key: key), false)
         }
-        let options = state.options
         let styled = NestingSyntax(
-            array: style.array?.decodingStrategy ?? options.arrayDecoding,
-            nesting: style.nesting?.decodingStrategy ?? options.nestedKeyDecoding)
+            array: style.array?.decodingStrategy ?? state.arrayDecoding,
+            nesting: style.nesting?.decodingStrategy ?? state.nestedKeyDecoding)
         guard !state.isRestyled, styled != state.parsedSyntax else {
             let (position, path) = try locate(key)
             return (position, path, false)

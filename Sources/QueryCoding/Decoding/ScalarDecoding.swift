@@ -202,7 +202,7 @@ extension Date: QueryDecodingFastPath {
     {
         let (text, value) = try state.decodeString(at: position, path: path, type: Date.self)
         let date: Date?
-        switch state.options.dateDecoding {
+        switch state.dateDecoding {
         case .iso8601:
             date = ISO8601.parse(text)
         case .secondsSince1970:

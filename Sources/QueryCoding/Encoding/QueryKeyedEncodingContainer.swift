@@ -255,7 +255,8 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     /// collides with the nesting syntax) is carried by the position and thrown when it is written to.
     private func childPosition(_ key: some CodingKey) -> EncodingPosition {
         if let fieldStyles, let key = key as? Key, fieldStyles.queryFieldStyle(for: key) != nil {
-            return .unwritable(FieldStyle.nestedContainerError(codingPath: codingPath + [key]), parent: position, key: key)
+            return .unwritable(
+                FieldStyle.nestedContainerError(codingPath: codingPath + [key]), parent: position, key: key)
         }
         do {
             return try FieldSite(container: position, key: key, isDataKey: false).makePosition()

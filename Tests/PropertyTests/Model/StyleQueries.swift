@@ -142,7 +142,9 @@ enum StyleGen {
 
     static let int = Gen<Int>.int(in: -1_000...1_000)
 
-    static let color: Gen<StyleColor> = int.zip(text).zip(text.optional()).map { StyleColor(r: $0.0, name: $0.1, label: $1) }
+    static let color: Gen<StyleColor> = int.zip(text).zip(text.optional()).map {
+        StyleColor(r: $0.0, name: $0.1, label: $1)
+    }
 
     static let plain: Gen<PlainStyleQuery> = int.array(averageLength: 2).zip(text.array(averageLength: 2))
         .zip(color.optional()).zip(text.optional())

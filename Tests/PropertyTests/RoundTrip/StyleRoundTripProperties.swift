@@ -34,7 +34,8 @@ extension StyleCase {
     @discardableResult
     func checkRoundTrip(_ form: QueryForm) throws -> Bool {
         switch value {
-        case .plain(let plain): try roundTrip(plain, form, mustRefuse: mustRefuse(plain, form), expected: expected(plain))
+        case .plain(let plain):
+            try roundTrip(plain, form, mustRefuse: mustRefuse(plain, form), expected: expected(plain))
         case .styled(let styled):
             try roundTrip(styled, form, mustRefuse: mustRefuse(styled, form), expected: expected(styled))
         }

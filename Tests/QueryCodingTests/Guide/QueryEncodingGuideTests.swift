@@ -277,9 +277,15 @@ private struct BThenA: Encodable {
 
 /// OpenAPI's example object.
 private struct RGB: Codable, Equatable {
-    var R = 100
-    var G = 200
-    var B = 150
+    var red = 100
+    var green = 200
+    var blue = 150
+
+    enum CodingKeys: String, CodingKey {
+        case red = "R"
+        case green = "G"
+        case blue = "B"
+    }
 }
 
 private struct PrimitiveColor: Codable, Equatable {

@@ -49,8 +49,9 @@ private struct TypeList: Codable, Equatable {
         #expect(try decoder.decode(TypeList.self, from: encoder.encode(plain)) == plain)
     }
 
-    @Test(arguments: ["a", "0", "-", ".", "_", "~", "&", "=", "+", "%", "#", "[", "]", "|", " ", "é", "\u{7}"]
-        as [Unicode.Scalar])
+    @Test(
+        arguments: ["a", "0", "-", ".", "_", "~", "&", "=", "+", "%", "#", "[", "]", "|", " ", "é", "\u{7}"]
+            as [Unicode.Scalar])
     func invalidSeparatorsThrowNamingTheSetting(_ separator: Unicode.Scalar) throws {
         let encoder = QueryEncoder.with { $0.arrayEncodingStrategy = .delimited(by: separator) }
         let error = try #require(throws: EncodingError.self) { try encoder.encodeToString(tags) }
@@ -88,11 +89,15 @@ private struct TypeList: Codable, Equatable {
     @Test func decoderSplitsAtTheSeparatorAsSent() throws {
         let pipe = QueryDecoder.with { $0.arrayDecodingStrategy = .pipeDelimited }
         #expect(try pipe.decode(TypeList.self, from: "type=a%7Cb%7cc|d") == TypeList(type: ["a", "b", "c", "d"]))
-        #expect(try pipe.decode(TypeList.self, from: [URLQueryItem(name: "type", value: "a|b")]) == TypeList(type: ["a", "b"]))
+        #expect(
+            try pipe.decode(TypeList.self, from: [URLQueryItem(name: "type", value: "a|b")])
+                == TypeList(type: ["a", "b"]))
 
         let space = QueryDecoder.with { $0.arrayDecodingStrategy = .spaceDelimited }
         #expect(try space.decode(TypeList.self, from: "type=a+b%20c") == TypeList(type: ["a b", "c"]))
-        #expect(try space.decode(TypeList.self, from: [URLQueryItem(name: "type", value: "a b")]) == TypeList(type: ["a", "b"]))
+        #expect(
+            try space.decode(TypeList.self, from: [URLQueryItem(name: "type", value: "a b")])
+                == TypeList(type: ["a", "b"]))
 
         let custom = QueryDecoder.with { $0.arrayDecodingStrategy = .delimited(by: ";") }
         #expect(try custom.decode(TypeList.self, from: "type=a%3Bb;c") == TypeList(type: ["a;b", "c"]))

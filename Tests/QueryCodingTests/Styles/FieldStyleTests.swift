@@ -43,7 +43,8 @@ private struct Mixed: Codable, Equatable, QueryFieldStyling {
 @Suite struct FieldStyleTests {
     fileprivate let value = Mixed(
         ids: [1, 2, 3], tags: ["a", "b"], pipes: ["x", "y"], filter: StyledFilter(min: 5, words: ["p", "q"]),
-        window: StyledWindow(limit: 20, offset: 40), color: ["R": 100, "G": 200], since: Date(timeIntervalSince1970: 1500),
+        window: StyledWindow(limit: 20, offset: 40), color: ["R": 100, "G": 200],
+        since: Date(timeIntervalSince1970: 1500),
         names: ["n"], plain: ["s", "t"])
 
     @Test func eachKeyHasItsOwnStyle() throws {

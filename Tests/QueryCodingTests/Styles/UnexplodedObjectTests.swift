@@ -6,9 +6,15 @@ import Testing
 // values (OpenAPI form, explode false).
 
 private struct PaintColor: Codable, Equatable {
-    var R: Int
-    var G: Int
+    var red: Int
+    var green: Int
     var label: String?
+
+    enum CodingKeys: String, CodingKey {
+        case red = "R"
+        case green = "G"
+        case label
+    }
 }
 
 private struct Paint: Codable, Equatable {
@@ -36,7 +42,7 @@ private struct PaintWithArray: Codable, Equatable {
     let decoder = QueryDecoder.with { $0.nestedKeyDecodingStrategy = .unexploded }
 
     @Test func objectIsOnePair() throws {
-        let paint = Paint(color: PaintColor(R: 100, G: 200), tags: ["a", "b"], extra: ["z": "1", "y": "2"])
+        let paint = Paint(color: PaintColor(red: 100, green: 200), tags: ["a", "b"], extra: ["z": "1", "y": "2"])
         let query = try encoder.encodeToString(paint)
         #expect(query == "color=R,100,G,200&tags=a,b&extra=y,2,z,1")
         #expect(try decoder.decode(Paint.self, from: query) == paint)
@@ -48,7 +54,7 @@ private struct PaintWithArray: Codable, Equatable {
     }
 
     @Test func separatorFollowsTheArrayStrategy() throws {
-        let paint = Paint(color: PaintColor(R: 1, G: 2, label: "a b|c"))
+        let paint = Paint(color: PaintColor(red: 1, green: 2, label: "a b|c"))
         let space = QueryEncoder.with {
             $0.nestedKeyEncodingStrategy = .unexploded
             $0.arrayEncodingStrategy = .spaceDelimited
@@ -65,11 +71,11 @@ private struct PaintWithArray: Codable, Equatable {
             $0.nestedKeyEncodingStrategy = .unexploded
             $0.arrayEncodingStrategy = .repeatedKeys
         }
-        #expect(try repeated.encodeToString(Paint(color: PaintColor(R: 1, G: 2))) == "color=R,1,G,2")
+        #expect(try repeated.encodeToString(Paint(color: PaintColor(red: 1, green: 2))) == "color=R,1,G,2")
     }
 
     @Test func keysAndValuesAreEscapedAsListElements() throws {
-        let paint = Paint(color: PaintColor(R: 1, G: 2, label: "x,y"), extra: ["a,b": "c.d[e]"])
+        let paint = Paint(color: PaintColor(red: 1, green: 2, label: "x,y"), extra: ["a,b": "c.d[e]"])
         let query = try encoder.encodeToString(paint)
         #expect(query == "color=R,1,G,2,label,x%2Cy&extra=a%2Cb,c.d%5Be%5D")
         #expect(try decoder.decode(Paint.self, from: query) == paint)
@@ -78,7 +84,7 @@ private struct PaintWithArray: Codable, Equatable {
     }
 
     @Test func nilEntriesFollowTheNilStrategy() throws {
-        let paint = Paint(color: PaintColor(R: 1, G: 2, label: nil))
+        let paint = Paint(color: PaintColor(red: 1, green: 2, label: nil))
         #expect(try encoder.encodeToString(paint) == "color=R,1,G,2")
         let empty = QueryEncoder.with {
             $0.nestedKeyEncodingStrategy = .unexploded
@@ -94,7 +100,7 @@ private struct PaintWithArray: Codable, Equatable {
 
     @Test func nestedObjectsAndArraysInsideAreRefused() throws {
         let deep = try #require(throws: EncodingError.self) {
-            try encoder.encodeToString(DeepPaint(inner: .init(color: PaintColor(R: 1, G: 2))))
+            try encoder.encodeToString(DeepPaint(inner: .init(color: PaintColor(red: 1, green: 2))))
         }
         #expect(deep.path == ["inner", "color"])
         #expect(deep.message.contains(".unexploded"))
