@@ -141,9 +141,7 @@ public struct QueryEncoder: Encoder, Sendable {
     }
 
     private func run<T: Encodable>(_ value: T, writer: EncodingWriter) throws {
-        // Read from the writer, which copied the strategy already: copying the options again would cost
-        // more than encoding a small struct.
-        if case .delimited = writer.arrayEncoding, let problem = storage.options.problem { throw problem }
+        if writer.hasInvalidSeparator, let problem = storage.options.problem { throw problem }
         try EncodingPosition.root(writer: writer).encodeRoot(value)
     }
 

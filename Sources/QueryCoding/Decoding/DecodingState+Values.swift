@@ -420,7 +420,7 @@ extension DecodingState {
             if depth == 0 {
                 name = segment
             } else if nestedKeyDecoding == .brackets
-                || (isIndex && (arrayDecoding == .brackets || arrayDecoding == .indexedBrackets))
+                || (isIndex && arrayDecoding.namesElementsInBrackets)
             {
                 name += "[\(segment)]"
             } else {

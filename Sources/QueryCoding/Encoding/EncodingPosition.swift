@@ -178,7 +178,6 @@ final class EncodingPosition {
     /// Notes a container asked for here; an invalid one is reported when the call ends, even if
     /// nothing is ever written to it (an empty struct inside a comma-separated array, say).
     func openContainer(_ shape: Shape) -> (any Error)? {
-        if shape == .keyed && writer.nestedKeyEncoding == .unexploded { markUnexploded() }
         guard !allows(shape), let error = shapeError(shape) else { return nil }
         if case .unwritable = role { return error }  // already reported, or no call to report to
         if writer.deferredError == nil { writer.deferredError = error }
@@ -189,7 +188,7 @@ final class EncodingPosition {
 
     /// A struct or dictionary below the top level under ``QueryEncoder/NestedKeyEncodingStrategy/unexploded``
     /// is written as one pair.
-    private func markUnexploded() {
+    func markUnexploded() {
         guard unexplodedPair == -2 else { return }
         switch role {
         case .named, .indexedElement: unexplodedPair = -1

@@ -22,13 +22,18 @@ final class EncodingWriter {
     // (see `FieldStyle`), and are restored after it.
     @exclusivity(unchecked) var arrayEncoding: QueryEncoder.ArrayEncodingStrategy
     @exclusivity(unchecked) var nestedKeyEncoding: QueryEncoder.NestedKeyEncodingStrategy
-    @exclusivity(unchecked) var dateEncoding: QueryEncoder.DateEncodingStrategy
+    /// A field's own date style, overriding the options' strategy while the field is written.
+    @exclusivity(unchecked) var dateOverride: QueryEncoder.DateEncodingStrategy? = nil
+    /// The date strategy in force.
+    var dateEncoding: QueryEncoder.DateEncodingStrategy { dateOverride ?? storage.options.dateEncoding }
     /// The separator of delimited arrays and unexploded objects.
     @exclusivity(unchecked) var listSeparator: ListSeparator
     let boolEncoding: QueryEncoder.BoolEncodingStrategy
     let nilEncoding: QueryEncoder.NilEncodingStrategy
     let convertsKeys: Bool
     let sortsKeys: Bool
+    /// The array strategy is `.delimited(by:)` with a separator that breaks the rule: the call throws.
+    let hasInvalidSeparator: Bool
     /// Whether bytes are percent-encoded as they are appended.
     let escapes: Bool
     let spaceAsPlus: Bool
@@ -66,8 +71,12 @@ final class EncodingWriter {
         self.output = output
         self.arrayEncoding = options.arrayEncoding
         self.nestedKeyEncoding = options.nestedKeyEncoding
-        self.dateEncoding = options.dateEncoding
         self.listSeparator = ListSeparator.forObjects(options.arrayEncoding)
+        if case .delimited(let separator) = options.arrayEncoding {
+            self.hasInvalidSeparator = !ListSeparator.isValidCustom(separator)
+        } else {
+            self.hasInvalidSeparator = false
+        }
         self.boolEncoding = options.boolEncoding
         self.nilEncoding = options.nilEncoding
         if case .useDefaultKeys = options.keyEncoding { self.convertsKeys = false } else { self.convertsKeys = true }
@@ -79,8 +88,7 @@ final class EncodingWriter {
         if recordsPairs { pairs.reserveCapacity(16) }
         self.dotIsStructural = options.nestedKeyEncoding == .dots
         self.bracketsAreStructural =
-            options.nestedKeyEncoding == .brackets || options.arrayEncoding == .brackets
-            || options.arrayEncoding == .indexedBrackets
+            options.nestedKeyEncoding == .brackets || options.arrayEncoding.namesElementsInBrackets
     }
 
     deinit {

@@ -6,7 +6,7 @@ enum FieldStyle {
     struct Saved {
         let array: QueryEncoder.ArrayEncodingStrategy
         let nesting: QueryEncoder.NestedKeyEncodingStrategy
-        let date: QueryEncoder.DateEncodingStrategy
+        let date: QueryEncoder.DateEncodingStrategy?
         let separator: ListSeparator
         let dotIsStructural: Bool
         let bracketsAreStructural: Bool
@@ -14,7 +14,7 @@ enum FieldStyle {
         init(_ writer: EncodingWriter) {
             array = writer.arrayEncoding
             nesting = writer.nestedKeyEncoding
-            date = writer.dateEncoding
+            date = writer.dateOverride
             separator = writer.listSeparator
             dotIsStructural = writer.dotIsStructural
             bracketsAreStructural = writer.bracketsAreStructural
@@ -23,7 +23,7 @@ enum FieldStyle {
         func restore(_ writer: EncodingWriter) {
             writer.arrayEncoding = array
             writer.nestedKeyEncoding = nesting
-            writer.dateEncoding = date
+            writer.dateOverride = date
             writer.listSeparator = separator
             writer.dotIsStructural = dotIsStructural
             writer.bracketsAreStructural = bracketsAreStructural
@@ -47,7 +47,7 @@ enum FieldStyle {
             writer.arrayEncoding = strategy
             writer.listSeparator = ListSeparator.forObjects(strategy)
         }
-        if let date = style.date { writer.dateEncoding = date.encodingStrategy }
+        if let date = style.date { writer.dateOverride = date.encodingStrategy }
         let options = writer.storage.options
         let nesting = style.nesting.flatMap { $0 == .flattened ? nil : $0.encodingStrategy } ?? writer.nestedKeyEncoding
         let syntax = NestingSyntax(array: writer.arrayEncoding, nesting: nesting)

@@ -19,6 +19,9 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         self.position = position
         self.writerReference = Unmanaged.passUnretained(position.writer)
         _ = position.openContainer(.keyed)
+        if case .unexploded = writerReference._withUnsafeGuaranteedRef({ $0.nestedKeyEncoding }) {
+            position.markUnexploded()
+        }
         self.fieldStyles = position.fieldStyles
         self.isUnexploded = position.isUnexploded
     }

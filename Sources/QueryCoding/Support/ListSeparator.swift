@@ -13,6 +13,7 @@ struct ListSeparator: Equatable {
 
     /// The separator of a delimited array strategy, or `nil` for the strategies that write a pair per
     /// element. A custom separator that breaks the rule is refused before anything is encoded.
+    @inline(__always)
     static func of(_ strategy: QueryEncoder.ArrayEncodingStrategy) -> ListSeparator? {
         switch strategy {
         case .commaSeparated: .comma
@@ -35,6 +36,7 @@ struct ListSeparator: Equatable {
     }
 
     /// The separator of an unexploded object: the array strategy's when it is delimited, else a comma.
+    @inline(__always)
     static func forObjects(_ strategy: QueryEncoder.ArrayEncodingStrategy) -> ListSeparator {
         of(strategy) ?? .comma
     }
