@@ -162,6 +162,7 @@ final class DecodingState {
     }
 
     /// Adds a value to those a node names.
+    @inline(__always)
     func attach(_ value: Int, to node: Int) {
         if nodes[node].firstValue < 0 {
             nodes[node].firstValue = value
