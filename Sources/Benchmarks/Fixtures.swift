@@ -23,6 +23,33 @@ struct Typical: Codable, Equatable {
     }
 }
 
+/// The typical query with per-field styles (`QueryFieldStyling`): `type` as repeated keys, `field` pipe-delimited,
+/// the other fields as the coder's strategies say. The cost of a type that declares styles.
+struct TypicalStyled: Codable, Equatable, QueryFieldStyling {
+    var totalLimit = 48
+    var offset = 0
+    var pageLimit = 6
+    var age: Int? = 30
+    var type = ["day", "month", "year"]
+    var field = ["image", "text"]
+    var deviceID = "aaaaaaaaaaaaaa"
+    var keyword = "swift & co + café"
+
+    enum CodingKeys: String, CodingKey {
+        case totalLimit, offset, pageLimit, age, type, field
+        case deviceID = "device_id"
+        case keyword
+    }
+
+    static func queryFieldStyle(for key: any CodingKey) -> QueryFieldStyle? {
+        switch key.stringValue {
+        case "type": QueryFieldStyle(array: .repeatedKeys)
+        case "field": QueryFieldStyle(array: .pipeDelimited)
+        default: nil
+        }
+    }
+}
+
 /// One `[Int]` field of a given length, for the growth of array encoding.
 struct IntArray: Encodable {
     let values: [Int]

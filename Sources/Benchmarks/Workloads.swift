@@ -38,6 +38,11 @@ extension Workload {
         guard try handwrittenDecode(typicalURLText) == typical,
             try decoder.decode(Typical.self, from: typicalQuery) == typical
         else { throw BenchmarkError("a decoder does not read the typical query back") }
+        let styled = TypicalStyled()
+        let styledQuery = try encoder.encodeToString(styled)
+        guard try decoder.decode(TypicalStyled.self, from: styledQuery) == styled else {
+            throw BenchmarkError("the decoder does not read the styled query back")
+        }
         let arrays = [10, 100, 1000, 10000].map { (count: $0, value: IntArray(count: $0)) }
         let nested = Nested()
         let ranking = TestRankingRequest(query: .init(totalLimit: 48, offset: 0, pageLimit: 6, age: nil))
@@ -57,6 +62,12 @@ extension Workload {
             Workload("decode.typical.handwritten") { checksum(try handwrittenDecode(typicalURLText)) },
             Workload("decode.typical.queryDecoder", baseline: "decode.typical.handwritten") {
                 checksum(try decoder.decode(Typical.self, from: typicalQuery))
+            },
+            Workload("encode.styled.queryEncoder", baseline: "encode.typical.queryEncoder") {
+                try encoder.encodeToString(styled).utf8.count
+            },
+            Workload("decode.styled.queryDecoder", baseline: "decode.typical.queryDecoder") {
+                try decoder.decode(TypicalStyled.self, from: styledQuery).offset
             },
         ]
         workloads += arrays.map { array in

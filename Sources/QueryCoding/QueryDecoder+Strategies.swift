@@ -9,6 +9,16 @@ extension QueryDecoder {
         /// One parameter, elements split at raw commas (`type=day,month`); an escaped comma (`%2C`)
         /// belongs to its element.
         case commaSeparated
+        /// One parameter, elements split at `|`: the escaped `%7C` (as the encoder sends it) or a raw
+        /// `|` (as some clients do). Values are split before they are percent-decoded.
+        case pipeDelimited
+        /// One parameter, elements split at the escaped space `%20`; a `+` is a space inside an element.
+        /// Query items (already decoded) are split at spaces.
+        case spaceDelimited
+        /// One parameter, elements split at the raw `separator`; an escaped one belongs to its element.
+        /// The separator follows the rule of ``QueryEncoder/ArrayEncodingStrategy/delimited(by:)``; any
+        /// other makes every `decode` call throw `DecodingError.dataCorrupted` naming the strategy.
+        case delimited(by: Unicode.Scalar)
         /// One parameter per element, all with the array's name (`type=day&type=month`).
         case repeatedKeys
         /// One parameter per element, named `name[]` (`type[]=day&type[]=month`).
@@ -23,6 +33,10 @@ extension QueryDecoder {
         case dots
         /// `parent[child]`.
         case brackets
+        /// A struct or dictionary as one parameter whose keys and values alternate (`color=R,100,G,200`),
+        /// split at the array strategy's separator when that is a delimited one, otherwise at commas;
+        /// an odd number of parts throws.
+        case unexploded
     }
 
     /// How `Date` values are read; the mirror of ``QueryEncoder/DateEncodingStrategy``.
@@ -173,6 +187,19 @@ public struct QueryDecodingLimitError: Error, Sendable, Hashable, CustomStringCo
 
 /// The settings of a ``QueryDecoder``, copied once per call.
 struct DecodingOptions {
+    /// Why the options cannot decode anything, checked once at the start of each call.
+    var problem: DecodingError? {
+        guard case .delimited(let separator) = arrayDecoding, !ListSeparator.isValidCustom(separator) else {
+            return nil
+        }
+        return DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: [],
+                debugDescription:
+                    "arrayDecodingStrategy .delimited(by: \(ListSeparator.describe(separator))) is not a valid separator: \(ListSeparator.customRule)"
+            ))
+    }
+
     var arrayDecoding: QueryDecoder.ArrayDecodingStrategy = .commaSeparated
     var nestedKeyDecoding: QueryDecoder.NestedKeyDecodingStrategy = .dots
     var dateDecoding: QueryDecoder.DateDecodingStrategy = .iso8601

@@ -88,7 +88,8 @@ public struct QueryDecoder: Sendable {
     /// - Throws: `DecodingError` carrying the coding path and naming the parameter, or
     ///   ``QueryDecodingLimitError``.
     public func decode<T: Decodable>(_ type: T.Type, from query: String) throws -> T {
-        try DecodingState(query: query, options: options).decodeRoot(type)
+        if case .delimited = options.arrayDecoding, let problem = options.problem { throw problem }
+        return try DecodingState(query: query, options: options).decodeRoot(type)
     }
 
     /// Decodes query items whose names and values are not percent-encoded (as `URLComponents.queryItems`
@@ -97,6 +98,7 @@ public struct QueryDecoder: Sendable {
     /// - Throws: `DecodingError` carrying the coding path and naming the parameter, or
     ///   ``QueryDecodingLimitError``.
     public func decode<T: Decodable>(_ type: T.Type, from items: [URLQueryItem]) throws -> T {
-        try DecodingState(items: items, options: options).decodeRoot(type)
+        if case .delimited = options.arrayDecoding, let problem = options.problem { throw problem }
+        return try DecodingState(items: items, options: options).decodeRoot(type)
     }
 }

@@ -8,12 +8,35 @@ extension QueryEncoder {
     /// | Strategy | `type: ["day", "month"]` |
     /// |----------|-------------------------|
     /// | ``commaSeparated`` | `type=day,month` |
+    /// | ``pipeDelimited`` | `type=day%7Cmonth` (items: `day\|month`) |
+    /// | ``spaceDelimited`` | `type=day%20month` (items: `day month`) |
+    /// | ``delimited(by:)`` with `";"` | `type=day;month` |
     /// | ``repeatedKeys`` | `type=day&type=month` |
     /// | ``brackets`` | `type[]=day&type[]=month` (brackets written `%5B%5D`) |
     /// | ``indexedBrackets`` | `type[0]=day&type[1]=month` |
+    ///
+    /// The four delimited strategies write one pair whose elements are joined by a separator byte, and
+    /// ``QueryDecoder`` splits the value at that byte as it was sent, before percent-decoding.
     public enum ArrayEncodingStrategy: Sendable, Hashable {
         /// One pair, elements joined by a raw comma; a comma inside an element is escaped (`%2C`).
         case commaSeparated
+        /// One pair, elements joined by `|` (OpenAPI `pipeDelimited`). A raw `|` is not allowed in a URL,
+        /// so the separator is sent as `%7C`; an element containing `|` could not be told from it and
+        /// throws `EncodingError.invalidValue`.
+        case pipeDelimited
+        /// One pair, elements joined by a space (OpenAPI `spaceDelimited`), sent as `%20`; a space inside
+        /// an element is sent as `+`, which ``QueryDecoder`` reads back as a space within the element.
+        /// (Parsers that decode before splitting cannot tell the two apart.) In items output an element
+        /// containing a space throws.
+        case spaceDelimited
+        /// One pair, elements joined by `separator`, written raw; the separator inside an element is
+        /// escaped (`%3B` for `;`), exactly as the comma in ``commaSeparated``.
+        ///
+        /// The separator must be one of `! $ ' ( ) * , / : ; ? @`: a byte a query carries raw that is
+        /// neither unreserved (it would be read inside elements) nor part of the pair syntax (`&`, `=`,
+        /// `+`, `%`, `#`). Any other separator makes every `encode` call throw
+        /// `EncodingError.invalidValue` naming the strategy.
+        case delimited(by: Unicode.Scalar)
         /// One pair per element, all with the array's name.
         case repeatedKeys
         /// One pair per element, named `name[]`.
@@ -28,11 +51,21 @@ extension QueryEncoder {
     /// |----------|-------------------------|
     /// | ``dots`` | `filter.min=1` |
     /// | ``brackets`` | `filter[min]=1` (brackets written `%5B%5D`) |
+    /// | ``unexploded`` | `filter=min,1` |
     public enum NestedKeyEncodingStrategy: Sendable, Hashable {
         /// `parent.child`; a key containing `.` throws.
         case dots
         /// `parent[child]`; a key containing `[` or `]` throws.
         case brackets
+        /// The whole struct or dictionary in one pair, keys and values alternating
+        /// (`color=R,100,G,200`): OpenAPI's form style with `explode: false` for objects.
+        ///
+        /// The separator is the array strategy's when that is a delimited one (``ArrayEncodingStrategy/pipeDelimited``
+        /// gives `color=R%7C100%7CG%7C200`), otherwise a comma; keys and values are escaped exactly as
+        /// list elements are. Only scalars can sit inside: a struct, dictionary or array inside an
+        /// unexploded object throws `EncodingError.invalidValue` with its coding path. The top-level
+        /// value's fields are still pairs of their own, and an empty object writes no pair.
+        case unexploded
     }
 
     /// How `Date` values are written. A date is never dropped: a strategy that cannot write it throws.
@@ -141,6 +174,20 @@ extension QueryEncoder {
 
 /// The settings of a ``QueryEncoder``, resolved once per call.
 struct EncodingOptions {
+    /// Why the options cannot encode anything, checked once at the start of each call.
+    var problem: EncodingError? {
+        guard case .delimited(let separator) = arrayEncoding, !ListSeparator.isValidCustom(separator) else {
+            return nil
+        }
+        return EncodingError.invalidValue(
+            separator,
+            EncodingError.Context(
+                codingPath: [],
+                debugDescription:
+                    "arrayEncodingStrategy .delimited(by: \(ListSeparator.describe(separator))) is not a valid separator: \(ListSeparator.customRule)"
+            ))
+    }
+
     var arrayEncoding: QueryEncoder.ArrayEncodingStrategy = .commaSeparated
     var nestedKeyEncoding: QueryEncoder.NestedKeyEncodingStrategy = .dots
     var dateEncoding: QueryEncoder.DateEncodingStrategy = .iso8601

@@ -141,6 +141,7 @@ public struct QueryEncoder: Encoder, Sendable {
     }
 
     private func run<T: Encodable>(_ value: T, writer: EncodingWriter) throws {
+        if writer.hasInvalidSeparator, let problem = storage.options.problem { throw problem }
         try EncodingPosition.root(writer: writer).encodeRoot(value)
     }
 

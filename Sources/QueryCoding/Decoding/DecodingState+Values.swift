@@ -149,6 +149,9 @@ extension DecodingState {
                 ))
         case .node(let index):
             guard nodes[index].firstValue < 0 else {
+                if nestedKeyDecoding == .unexploded && !nodes[index].hasChildren {
+                    return try unexplodedNode(index, path: path)
+                }
                 throw DecodingError.typeMismatch(
                     type,
                     DecodingError.Context(
@@ -204,12 +207,12 @@ extension DecodingState {
         }
         let node = nodes[index]
         let elements: [DecodingPosition]
-        switch options.arrayDecoding {
-        case .commaSeparated:
+        switch arrayDecoding {
+        case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited:
             try requireNoChildren(index, type: type, path: path)
             guard node.firstValue >= 0 else { return [] }
             guard node.moreValues.isEmpty else {
-                throw repeated(index, expected: "a comma-separated array is one parameter", path: path)
+                throw repeated(index, expected: "a \(listKind) array is one parameter", path: path)
             }
             elements = try splitList(node.firstValue, path: path)
         case .repeatedKeys:
@@ -240,8 +243,63 @@ extension DecodingState {
         return elements
     }
 
-    /// Splits a comma-separated value at its raw commas; an escaped comma (`%2C`) stays in its element.
+    /// `comma-separated`, `pipe-delimited`, …, for messages.
+    private var listKind: String {
+        switch arrayDecoding {
+        case .pipeDelimited: "pipe-delimited"
+        case .spaceDelimited: "space-delimited"
+        case .delimited: "delimited"
+        default: "comma-separated"
+        }
+    }
+
+    /// A struct or dictionary sent as one unexploded parameter (`color=R,100,G,200`): a node outside the
+    /// tree whose children are the keys, each holding the value after it. An empty value is an empty
+    /// object.
+    private func unexplodedNode(_ index: Int, path: PathContext) throws -> Int {
+        let node = nodes[index]
+        guard node.moreValues.isEmpty else {
+            throw repeated(index, expected: "an unexploded object is one parameter", path: path)
+        }
+        let object = detachedNode(segment: node.segment, parent: Int(node.parent))
+        let isEmpty = try withBytes(of: node.firstValue, path: path) { $0.isEmpty }
+        if isEmpty { return object }
+        let separator = ListSeparator.forObjects(arrayDecoding)
+        let parts = try splitList(node.firstValue, separator: separator, path: path)
+        guard parts.count % 2 == 0 else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: path.codingPath,
+                    debugDescription:
+                        "The parameter \"\(nodeName(index))\" is an unexploded object, so its value must alternate keys and values, but it has \(parts.count) parts."
+                ))
+        }
+        for entry in stride(from: 0, to: parts.count, by: 2) {
+            guard case .value(let keyValue) = parts[entry], case .value(let value) = parts[entry + 1] else { continue }
+            let key = try string(of: keyValue, path: path)
+            guard !key.isEmpty else {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: path.codingPath,
+                        debugDescription:
+                            "The unexploded object \"\(nodeName(index))\" has an empty key, which names no field."
+                    ))
+            }
+            attach(value, to: childCreated(of: object, named: key))
+        }
+        return object
+    }
+
+    /// Splits a delimited value at the array strategy's separator; an escaped separator (`%2C`) stays in
+    /// its element.
     private func splitList(_ value: Int, path: PathContext) throws -> [DecodingPosition] {
+        try splitList(value, separator: ListSeparator.forObjects(arrayDecoding), path: path)
+    }
+
+    /// Splits a value at `separator` as it was sent: the raw byte, or for a separator sent escaped, its
+    /// escape (`%7C`, either case; a raw `|` too, as some clients send it). Text from items is already
+    /// decoded and is split at the byte.
+    private func splitList(_ value: Int, separator: ListSeparator, path: PathContext) throws -> [DecodingPosition] {
         let node = values[value].node
         let limit = options.limits.maximumArrayLength
         var elements: [DecodingPosition] = []
@@ -253,17 +311,40 @@ extension DecodingState {
             values.append(Value(text: text, node: node))
         }
         switch values[value].text {
-        case .encoded(let range):
+        case .encoded(let range) where !separator.isEscaped:
             var start = range.lowerBound
-            for index in range where source[index] == UInt8(ascii: ",") {
+            for index in range where source[index] == separator.byte {
                 try add(.encoded(start..<index))
                 start = index + 1
             }
             try add(.encoded(start..<range.upperBound))
+        case .encoded(let range):
+            let high = PercentEncoding.hexDigit(separator.byte >> 4)
+            let low = PercentEncoding.hexDigit(separator.byte & 0x0F)
+            let rawCounts = separator.byte != UInt8(ascii: " ")
+            var start = range.lowerBound
+            var index = start
+            while index < range.upperBound {
+                let byte = source[index]
+                if rawCounts && byte == separator.byte {
+                    try add(.encoded(start..<index))
+                    index += 1
+                    start = index
+                } else if byte == UInt8(ascii: "%") && index + 2 < range.upperBound
+                    && source[index + 1] == high && source[index + 2] | 0x20 == low | 0x20
+                {
+                    try add(.encoded(start..<index))
+                    index += 3
+                    start = index
+                } else {
+                    index += 1
+                }
+            }
+            try add(.encoded(start..<range.upperBound))
         case .plain(let string):
-            // Split on the comma byte, not on `Character`s: a comma followed by a combining mark is one
-            // `Character`, yet still a separator.
-            for piece in Array(string.utf8).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+            // Split on the separator byte, not on `Character`s: a comma followed by a combining mark is
+            // one `Character`, yet still a separator.
+            for piece in Array(string.utf8).split(separator: separator.byte, omittingEmptySubsequences: false) {
                 try add(.plain(String(decoding: piece, as: UTF8.self)))
             }
         }
@@ -310,7 +391,7 @@ extension DecodingState {
             DecodingError.Context(
                 codingPath: path.codingPath,
                 debugDescription:
-                    "The parameter \"\(nodeName(index))\" has a value of its own, but \(type) with \(options.arrayDecoding) arrays reads only its nested parameters."
+                    "The parameter \"\(nodeName(index))\" has a value of its own, but \(type) with \(arrayDecoding) arrays reads only its nested parameters."
             ))
     }
 
@@ -319,7 +400,7 @@ extension DecodingState {
             DecodingError.Context(
                 codingPath: path.codingPath,
                 debugDescription:
-                    "The array \"\(nodeName(index))\" has the nested parameter \"\(name)\", but \(options.arrayDecoding) arrays expect \(expected)."
+                    "The array \"\(nodeName(index))\" has the nested parameter \"\(name)\", but \(arrayDecoding) arrays expect \(expected)."
             ))
     }
 
@@ -338,8 +419,8 @@ extension DecodingState {
             let isIndex = segment.isEmpty || segment.utf8.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
             if depth == 0 {
                 name = segment
-            } else if options.nestedKeyDecoding == .brackets
-                || (isIndex && (options.arrayDecoding == .brackets || options.arrayDecoding == .indexedBrackets))
+            } else if nestedKeyDecoding == .brackets
+                || (isIndex && arrayDecoding.namesElementsInBrackets)
             {
                 name += "[\(segment)]"
             } else {

@@ -16,6 +16,19 @@ final class DecodingState {
     }
 
     let options: DecodingOptions
+    // The strategies a field's own style can change, copied out of the options: they change only while
+    // such a field is read (see `QueryKeyedDecodingContainer.decodeStyled`), and are restored after it.
+    @exclusivity(unchecked) var arrayDecoding: QueryDecoder.ArrayDecodingStrategy
+    @exclusivity(unchecked) var nestedKeyDecoding: QueryDecoder.NestedKeyDecodingStrategy
+    @exclusivity(unchecked) var dateDecoding: QueryDecoder.DateDecodingStrategy
+    /// How many values and nodes parsing made: the ones after them were made while decoding.
+    private(set) var parsedValueCount = 0
+    private(set) var parsedNodeCount = 0
+    /// Whether the field being read was found by reading names both ways (`restyledChild`).
+    @exclusivity(unchecked) var isRestyled = false
+    /// The names of the parsed nodes as tokens both ways of nesting split (`restyledChild`), made on
+    /// first use.
+    @exclusivity(unchecked) var tokenPaths: [[String]]? = nil
     /// The query's UTF-8 bytes (empty when decoding items).
     let source: [UInt8]
     // The stores below belong to this one call and are never accessed overlappingly, so they skip the
@@ -33,6 +46,10 @@ final class DecodingState {
     /// hashing it, but a long list would make wide queries quadratic.
     @exclusivity(unchecked) private var childIndexes: [Int: [ExactName: Int]] = [:]
     private let segmentation: NameSegmentation
+    /// Which name syntax nested when the query was parsed.
+    var parsedSyntax: NestingSyntax {
+        NestingSyntax(dotsNest: segmentation.dotsNest, bracketsNest: segmentation.bracketsNest)
+    }
     /// Reused for percent-decoding. Code that reads it must not call back into the state.
     @exclusivity(unchecked) var scratchBuffer: [UInt8] = []
 
@@ -40,6 +57,9 @@ final class DecodingState {
 
     init(query: String, options: DecodingOptions) throws {
         self.options = options
+        self.arrayDecoding = options.arrayDecoding
+        self.nestedKeyDecoding = options.nestedKeyDecoding
+        self.dateDecoding = options.dateDecoding
         self.segmentation = NameSegmentation(options: options)
         var bytes = Array(query.utf8)
         if bytes.first == UInt8(ascii: "?") { bytes.removeFirst() }
@@ -73,10 +93,15 @@ final class DecodingState {
             }
             start = end + 1
         }
+        parsedValueCount = values.count
+        parsedNodeCount = nodes.count
     }
 
     init(items: [URLQueryItem], options: DecodingOptions) throws {
         self.options = options
+        self.arrayDecoding = options.arrayDecoding
+        self.nestedKeyDecoding = options.nestedKeyDecoding
+        self.dateDecoding = options.dateDecoding
         self.segmentation = NameSegmentation(options: options)
         self.source = []
         let limits = options.limits
@@ -94,6 +119,8 @@ final class DecodingState {
         for item in items {
             try addPair(name: item.name, value: .plain(item.value ?? ""))
         }
+        parsedValueCount = values.count
+        parsedNodeCount = nodes.count
     }
 
     private func reserve(pairs count: Int) {
@@ -131,11 +158,23 @@ final class DecodingState {
         }
         let valueIndex = values.count
         values.append(Value(text: value, node: node))
+        attach(valueIndex, to: node)
+    }
+
+    /// Adds a value to those a node names.
+    @inline(__always)
+    func attach(_ value: Int, to node: Int) {
         if nodes[node].firstValue < 0 {
-            nodes[node].firstValue = valueIndex
+            nodes[node].firstValue = value
         } else {
-            nodes[node].moreValues.append(valueIndex)
+            nodes[node].moreValues.append(value)
         }
+    }
+
+    /// A node outside the tree (no parent links to it) named `segment`, for names read again.
+    func detachedNode(segment: String, parent: Int) -> Int {
+        nodes.append(DecodingNode(segment: segment, parent: parent))
+        return nodes.count - 1
     }
 
     // MARK: Children
@@ -164,7 +203,7 @@ final class DecodingState {
     }
 
     /// The child of `node` named `segment`, made if it does not exist yet.
-    private func childCreated(of node: Int, named segment: String) -> Int {
+    func childCreated(of node: Int, named segment: String) -> Int {
         if let existing = child(of: node, named: segment) { return existing }
         let index = nodes.count
         nodes.append(DecodingNode(segment: segment, parent: node))

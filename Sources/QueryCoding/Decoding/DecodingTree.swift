@@ -60,10 +60,14 @@ struct NameSegmentation {
     let bracketsNest: Bool
 
     init(options: DecodingOptions) {
-        dotsNest = options.nestedKeyDecoding == .dots
-        bracketsNest =
-            options.nestedKeyDecoding == .brackets || options.arrayDecoding == .brackets
-            || options.arrayDecoding == .indexedBrackets
+        let syntax = NestingSyntax(array: options.arrayDecoding, nesting: options.nestedKeyDecoding)
+        dotsNest = syntax.dotsNest
+        bracketsNest = syntax.bracketsNest
+    }
+
+    init(dotsNest: Bool, bracketsNest: Bool) {
+        self.dotsNest = dotsNest
+        self.bracketsNest = bracketsNest
     }
 
     /// How a name splits.

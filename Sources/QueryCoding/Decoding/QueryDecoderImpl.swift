@@ -5,6 +5,8 @@ struct QueryDecoderImpl: Decoder {
     let state: DecodingState
     let position: DecodingPosition
     let path: CodingPathNode?
+    /// The per-field styles of the type being decoded, if it declares any.
+    var fieldStyles: (any QueryFieldStyling.Type)? = nil
 
     var codingPath: [any CodingKey] { path?.path ?? [] }
     var userInfo: [CodingUserInfoKey: Any] { state.options.userInfo }
@@ -13,7 +15,8 @@ struct QueryDecoderImpl: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let node = try state.keyedNode(at: position, path: context, type: [String: Any].self)
-        return KeyedDecodingContainer(QueryKeyedDecodingContainer<Key>(state: state, node: node, path: path))
+        return KeyedDecodingContainer(
+            QueryKeyedDecodingContainer<Key>(state: state, node: node, path: path, fieldStyles: fieldStyles))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -52,6 +55,15 @@ extension DecodingState {
         return type is any QueryIntegerDecoding.Type || type is any QueryFloatDecoding.Type || type == String.self
             || type == Bool.self || type == Date.self || type == Data.self || type == URL.self
             || type == UUID.self || type == Decimal.self || type is any QueryTopLevelArray.Type
+    }
+}
+
+extension DecodingState {
+    /// Whether values of `type` (or of the type an optional wraps) are single values: no keys, no
+    /// elements.
+    static func isSingleValue(_ type: Any.Type) -> Bool {
+        if let optional = type as? any QueryOptionalType.Type { return isSingleValue(optional.wrappedType) }
+        return hasNoKeys(type) && !(type is any QueryTopLevelArray.Type)
     }
 }
 

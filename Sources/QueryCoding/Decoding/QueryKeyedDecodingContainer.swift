@@ -8,11 +8,15 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     /// Parameter names by converted key, for the `.custom` key strategy only; more than one name when
     /// several parameters convert to the same key.
     private let customNames: [String: [String]]?
+    /// The per-field styles of the type being decoded; `nil` for the types that declare none, which
+    /// then pay one check per field.
+    private let fieldStyles: (any QueryFieldStyling.Type)?
 
-    init(state: DecodingState, node: Int, path: CodingPathNode?) {
+    init(state: DecodingState, node: Int, path: CodingPathNode?, fieldStyles: (any QueryFieldStyling.Type)? = nil) {
         self.state = state
         self.node = node
         self.path = path
+        self.fieldStyles = fieldStyles
         if case .custom(let convert) = state.options.keyDecoding {
             var names: [String: [String]] = [:]
             for (name, _) in state.children(of: node) {
@@ -65,16 +69,27 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     }
 
     func contains(_ key: Key) -> Bool {
-        state.child(of: node, named: name(for: key)) != nil
+        if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
+            guard let (position, _, _) = try? locateStyled(key, style: style) else { return true }
+            if case .absent = position { return false }
+            return true
+        }
+        return state.child(of: node, named: name(for: key)) != nil
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
+        if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
+            return try decodeStyled(forKey: key, style: style) { try state.isNil(at: $0, path: $1) }
+        }
         let (position, path) = try locate(key)
         return try state.isNil(at: position, path: path)
     }
 
     @inline(__always)
     private func decodeFast<T: QueryDecodingFastPath>(_ type: T.Type, forKey key: Key) throws -> T {
+        if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
+            throw FieldStyle.notApplicable(style, type: type, codingPath: codingPath + [key])
+        }
         let (position, path) = try locate(key)
         return try T.decodeQuery(from: state, at: position, path: path)
     }
@@ -107,6 +122,14 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
+            return try decodeStyled(forKey: key, style: style) { position, path in
+                if style.nesting != nil && DecodingState.isSingleValue(T.self) {
+                    throw FieldStyle.notApplicable(style, type: type, codingPath: codingPath + [key])
+                }
+                return try state.decode(type, at: position, path: path)
+            }
+        }
         let (position, path) = try locate(key)
         // The commonest composite fields, recognised by comparing metadata (cheap) rather than by the
         // conformance lookup of the general path.
@@ -141,7 +164,63 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     }
 
     private func decoder(for key: Key) throws -> QueryDecoderImpl {
+        if let fieldStyles, fieldStyles.queryFieldStyle(for: key) != nil {
+            throw FieldStyle.nestedContainerError(type: Any.self, codingPath: codingPath + [key])
+        }
         let (position, path) = try locate(key)
         return QueryDecoderImpl(state: state, position: position, path: path.materialize())
+    }
+
+    // MARK: Per-field styles
+
+    /// Reads a field whose type declares a style for its key: the style holds while the value (and
+    /// everything inside it) is read, and the decoder's own strategies are back afterwards.
+    @inline(never)
+    private func decodeStyled<R>(
+        forKey key: Key, style: QueryFieldStyle, _ body: (DecodingPosition, PathContext) throws -> R
+    ) throws -> R {
+        let saved = (state.arrayDecoding, state.nestedKeyDecoding, state.dateDecoding)
+        let wasRestyled = state.isRestyled
+        defer {
+            (state.arrayDecoding, state.nestedKeyDecoding, state.dateDecoding) = saved
+            state.isRestyled = wasRestyled
+        }
+        let (position, path, restyled) = try locateStyled(key, style: style)
+        if restyled { state.isRestyled = true }
+        if let array = style.array { state.arrayDecoding = array.decodingStrategy }
+        if let nesting = style.nesting?.decodingStrategy { state.nestedKeyDecoding = nesting }
+        if let date = style.date { state.dateDecoding = date.decodingStrategy }
+        return try body(position, path)
+    }
+
+    /// Where a styled field is: the container's own node for a flattened one; the field's parameters
+    /// read again when its style nests names differently from the strategies (`restyled`); otherwise
+    /// where any field is.
+    private func locateStyled(_ key: Key, style: QueryFieldStyle) throws -> (
+        position: DecodingPosition, path: PathContext, restyled: Bool
+    ) {
+        if case .delimited(let separator) = style.array, !ListSeparator.isValidCustom(separator) {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath + [key],
+                    debugDescription:
+                        "The field's array style .delimited(by: \(ListSeparator.describe(separator))) is not a valid separator: \(ListSeparator.customRule)"
+                ))
+        }
+        if style.nesting == .flattened {
+            return (.node(node), PathContext(parent: path, key: key), false)
+        }
+        let styled = NestingSyntax(
+            array: style.array?.decodingStrategy ?? state.arrayDecoding,
+            nesting: style.nesting?.decodingStrategy ?? state.nestedKeyDecoding)
+        guard !state.isRestyled, styled != state.parsedSyntax else {
+            let (position, path) = try locate(key)
+            return (position, path, false)
+        }
+        let name = name(for: key)
+        let child = try state.restyledChild(of: node, named: name)
+        return (
+            child.map(DecodingPosition.node) ?? .absent, PathContext(parent: path, key: key, expectedName: name), true
+        )
     }
 }

@@ -10,11 +10,14 @@ extension DecodingState {
     /// Decodes any value at `position`: scalars and the standard collections directly, anything else
     /// through its own `init(from:)`.
     func decode<T: Decodable>(_ type: T.Type, at position: DecodingPosition, path: PathContext) throws -> T {
-        // The cast is asked only of types known to take it (see `TypeTraits`).
-        if TypeTraits.of(T.self).contains(.decodingFastPath), let fast = T.self as? any QueryDecodingFastPath.Type {
+        // The casts are asked only of types known to take them (see `TypeTraits`).
+        let traits = TypeTraits.of(T.self)
+        if traits.contains(.decodingFastPath), let fast = T.self as? any QueryDecodingFastPath.Type {
             return try decodeFast(fast, at: position, path: path)
         }
-        return try T(from: QueryDecoderImpl(state: self, position: position, path: path.materialize()))
+        let styles = traits.contains(.fieldStyles) ? T.self as? any QueryFieldStyling.Type : nil
+        return try T(
+            from: QueryDecoderImpl(state: self, position: position, path: path.materialize(), fieldStyles: styles))
     }
 
     private func decodeFast<T, Fast: QueryDecodingFastPath>(
@@ -199,7 +202,7 @@ extension Date: QueryDecodingFastPath {
     {
         let (text, value) = try state.decodeString(at: position, path: path, type: Date.self)
         let date: Date?
-        switch state.options.dateDecoding {
+        switch state.dateDecoding {
         case .iso8601:
             date = ISO8601.parse(text)
         case .secondsSince1970:

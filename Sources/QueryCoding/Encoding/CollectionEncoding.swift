@@ -70,6 +70,7 @@ extension Dictionary: QueryEncodingFastPath where Key: Encodable, Value: Encodab
     func encodeQuery<Site: EncodingSite>(at site: Site) throws {
         let position = try site.makePosition()
         if let error = position.openContainer(.keyed) { throw error }
+        if case .unexploded = position.writer.nestedKeyEncoding { position.markUnexploded() }
         var entries: [(key: String, value: Value)] = []
         entries.reserveCapacity(count)
         for (key, value) in self {

@@ -17,6 +17,9 @@ final class EncodingPosition {
         case repeatedElement
         /// An element of a comma-separated list: scalars only. `pair` is the list's pair once started.
         case listElement(pair: Int, index: Int)
+        /// A field whose style is ``QueryFieldStyle/NestingStyle/flattened``: its keys are written as
+        /// the parent's own, so it must be a struct or dictionary.
+        case flattened
         /// Nothing can be written here; every write throws ``EncodingPosition/failure``. A
         /// `QueryEncoder` used as an `Encoder` outside `encode`, or a container asked for where it cannot
         /// be written.
@@ -37,6 +40,12 @@ final class EncodingPosition {
     /// Whether a pair has been written at or below this position. Only watched for the elements of
     /// indexed arrays made through nested containers, which must write something (see `noteWrite`).
     @exclusivity(unchecked) private(set) var hasWritten = false
+
+    /// The per-field styles of the type whose keyed container writes here, if it declares any.
+    var fieldStyles: (any QueryFieldStyling.Type)?
+    /// For a struct or dictionary written as one unexploded pair (`color=R,100,G,200`): -1 until its
+    /// first entry starts the pair, then the pair count at that point. -2 for every other position.
+    @exclusivity(unchecked) var unexplodedPair = -2
 
     /// Why nothing can be written here, for the ``Role/unwritable`` role. (`any Error` rather than
     /// `EncodingError`: one word, so the many positions without a failure cost nothing to check.)
@@ -88,7 +97,7 @@ final class EncodingPosition {
     var mayOmitNil: Bool {
         switch role {
         case .root, .named: true
-        case .indexedElement, .repeatedElement, .listElement, .unwritable: false
+        case .indexedElement, .repeatedElement, .listElement, .flattened, .unwritable: false
         }
     }
 
@@ -99,7 +108,7 @@ final class EncodingPosition {
     func allows(_ shape: Shape) -> Bool {
         switch role {
         case .named, .indexedElement: true
-        case .root: shape == .keyed
+        case .root, .flattened: shape == .keyed
         case .repeatedElement, .listElement, .unwritable: false
         }
     }
@@ -120,8 +129,10 @@ final class EncodingPosition {
     /// Why a container of `shape` cannot be written here, or `nil` when it can.
     func shapeError(_ shape: Shape) -> (any Error)? {
         switch (role, shape) {
-        case (.named, _), (.indexedElement, _), (.root, .keyed):
+        case (.named, _), (.indexedElement, _), (.root, .keyed), (.flattened, .keyed):
             return nil
+        case (.flattened, .unkeyed):
+            return Self.flattenedError(codingPath: codingPath)
         case (.root, .unkeyed):
             return EncodingError.invalidValue(
                 "array",
@@ -154,6 +165,16 @@ final class EncodingPosition {
             ))
     }
 
+    static func flattenedError(codingPath: [any CodingKey]) -> EncodingError {
+        EncodingError.invalidValue(
+            "value",
+            EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "A field with the nesting style .flattened writes its keys as its parent's own, so it must be a struct or a dictionary (not nil, a single value or an array)."
+            ))
+    }
+
     /// Notes a container asked for here; an invalid one is reported when the call ends, even if
     /// nothing is ever written to it (an empty struct inside a comma-separated array, say).
     func openContainer(_ shape: Shape) -> (any Error)? {
@@ -161,6 +182,59 @@ final class EncodingPosition {
         if case .unwritable = role { return error }  // already reported, or no call to report to
         if writer.deferredError == nil { writer.deferredError = error }
         return error
+    }
+
+    // MARK: Unexploded objects
+
+    /// A struct or dictionary below the top level under ``QueryEncoder/NestedKeyEncodingStrategy/unexploded``
+    /// is written as one pair.
+    func markUnexploded() {
+        guard unexplodedPair == -2 else { return }
+        switch role {
+        case .named, .indexedElement: unexplodedPair = -1
+        case .root, .repeatedElement, .listElement, .flattened, .unwritable: break
+        }
+    }
+
+    /// Whether this struct or dictionary is written as one unexploded pair.
+    @inline(__always)
+    var isUnexploded: Bool { unexplodedPair > -2 }
+
+    /// Starts the entry `name` of an unexploded object: the pair with its first entry, a separator
+    /// before a later one, then the key and a separator; the caller appends the value as a list element.
+    func beginUnexplodedEntry(key name: String, codingPath: @autoclosure () -> [any CodingKey]) throws {
+        if name.isEmpty { throw EncodingWriter.keyError(name, problem: .empty, codingPath: codingPath()) }
+        noteWrite()
+        if unexplodedPair < 0 {
+            writer.beginPair(prefix: self.name)
+            unexplodedPair = writer.pairCount
+        } else {
+            guard writer.pairCount == unexplodedPair else {
+                throw EncodingError.invalidValue(
+                    name,
+                    EncodingError.Context(
+                        codingPath: codingPath(),
+                        debugDescription:
+                            "Entries of an unexploded object were interleaved with other values; encode an object's entries one after another."
+                    ))
+            }
+            writer.appendListSeparator()
+        }
+        guard writer.appendValue(name, isListElement: true) else {
+            throw writer.separatorError(name, codingPath: codingPath())
+        }
+        writer.appendListSeparator()
+    }
+
+    /// Why a struct, dictionary or array cannot be written inside this unexploded object.
+    func nestedInUnexplodedError(codingPath: [any CodingKey]) -> EncodingError {
+        EncodingError.invalidValue(
+            "value",
+            EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "An unexploded object (nested key style .unexploded, written as one pair like color=R,100,G,200) holds only single values, but this value is a struct, dictionary or array; use .dots or .brackets nesting for it."
+            ))
     }
 
     // MARK: Writes

@@ -43,11 +43,13 @@ extension EncodingSite {
         // dearer) conformance lookup of the cast below.
         if T.self == [String].self { return try unsafeBitCast(value, to: [String].self).encodeQuery(at: self) }
         if T.self == [Int].self { return try unsafeBitCast(value, to: [Int].self).encodeQuery(at: self) }
-        // The cast is asked only of types known to take it (see `TypeTraits`).
-        if TypeTraits.of(T.self).contains(.encodingFastPath), let fast = value as? any QueryEncodingFastPath {
+        // The casts are asked only of types known to take them (see `TypeTraits`).
+        let traits = TypeTraits.of(T.self)
+        if traits.contains(.encodingFastPath), let fast = value as? any QueryEncodingFastPath {
             try fast.encodeQuery(at: self)
         } else {
             let position = try makePosition()
+            if traits.contains(.fieldStyles) { position.fieldStyles = T.self as? any QueryFieldStyling.Type }
             try value.encode(to: QueryEncoder(options: writer.storage, position: position))
         }
     }
@@ -85,6 +87,8 @@ struct FieldSite: EncodingSite {
     let key: any CodingKey
     /// Dictionary keys are written as they are; coding keys go through the key strategy.
     let isDataKey: Bool
+    /// The nesting style the field's type declares for this key (see ``QueryFieldStyling``).
+    var nesting: QueryFieldStyle.NestingStyle? = nil
 
     var writer: EncodingWriter { container.writer }
     var codingPath: [any CodingKey] { container.codingPath + [key] }
@@ -92,6 +96,11 @@ struct FieldSite: EncodingSite {
     @inline(__always)
     func beginScalar() throws -> Bool {
         try container.require(.keyed)
+        if nesting != nil { try throwStyledScalar() }
+        if container.isUnexploded {
+            try container.beginUnexplodedEntry(key: name, codingPath: codingPath)
+            return true
+        }
         container.noteWrite()
         let name = self.name
         if let problem = writer.beginField(prefix: container.name, name: name) {
@@ -100,9 +109,23 @@ struct FieldSite: EncodingSite {
         return false
     }
 
+    /// A nesting style on a single value, which has no keys to nest: refused rather than ignored.
+    @inline(never)
+    private func throwStyledScalar() throws {
+        if nesting == .flattened { throw EncodingPosition.flattenedError(codingPath: codingPath) }
+        throw EncodingError.invalidValue(
+            "value",
+            EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "The type declares the nesting style .\(nesting.map { "\($0)" } ?? "") for this key, but its value is a single value, which has no keys to nest."
+            ))
+    }
+
     func encodeNil() throws {
         try container.require(.keyed)
-        if writer.nilEncoding == .omit {
+        if nesting == .flattened { throw EncodingPosition.flattenedError(codingPath: codingPath) }
+        if writer.nilEncoding == .omit && !container.isUnexploded {
             // Nothing is written, but the key must still be one that a query could carry: whether a key
             // throws should not depend on whether its value happens to be nil.
             let name = self.name
@@ -110,18 +133,26 @@ struct FieldSite: EncodingSite {
                 throw EncodingWriter.keyError(name, problem: problem, codingPath: codingPath)
             }
         }
-        try writeNil(mayOmit: true)
+        // `nil` is no single value a nesting style could not apply to: it is written as any nil is.
+        let site = nesting == nil ? self : FieldSite(container: container, key: key, isDataKey: isDataKey)
+        try site.writeNil(mayOmit: true)
     }
 
     func makePosition() throws -> EncodingPosition {
         try container.require(.keyed)
+        if container.isUnexploded { throw container.nestedInUnexplodedError(codingPath: codingPath) }
         let writer = self.writer
+        if nesting == .flattened {
+            return EncodingPosition(writer: writer, parent: container, key: key, name: container.name, role: .flattened)
+        }
         let name = self.name
         var problem: EncodingWriter.KeyProblem?
         let range = writer.makeName(prefix: container.name) { buffer in
             problem = writer.appendChildName(prefix: container.name, name: name, to: &buffer)
         }
         if let problem { throw EncodingWriter.keyError(name, problem: problem, codingPath: codingPath) }
+        // The field's own name joins its parent's as the parent nests; its keys nest as it declares.
+        if let nesting { writer.nestedKeyEncoding = nesting.encodingStrategy }
         return EncodingPosition(writer: writer, parent: container, key: key, name: range, role: .named)
     }
 
@@ -130,6 +161,8 @@ struct FieldSite: EncodingSite {
         writeElement: (_ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws -> Void
     ) throws -> Bool {
         try container.require(.keyed)
+        if container.isUnexploded { throw container.nestedInUnexplodedError(codingPath: codingPath) }
+        if nesting == .flattened { throw EncodingPosition.flattenedError(codingPath: codingPath) }
         if count > 0 { container.noteWrite() }
         let name = self.name
         do {
@@ -164,7 +197,7 @@ struct ElementSite: EncodingSite {
         let writer = self.writer
         array.noteWrite()
         switch writer.arrayEncoding {
-        case .commaSeparated:
+        case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited:
             try continueList(writer: writer, name: array.name, pair: listPair, index: index, codingPath: codingPath)
             return true
         case .repeatedKeys:
@@ -187,7 +220,7 @@ struct ElementSite: EncodingSite {
         let writer = self.writer
         let key = IndexKey(index)
         switch writer.arrayEncoding {
-        case .commaSeparated:
+        case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited:
             return EncodingPosition(
                 writer: writer, parent: array, key: key, name: array.name,
                 role: .listElement(pair: listPair, index: index))
@@ -233,6 +266,8 @@ struct PositionSite: EncodingSite {
         case .listElement(let pair, let index):
             try continueList(writer: writer, name: position.name, pair: pair, index: index, codingPath: codingPath)
             return true
+        case .flattened:
+            throw EncodingPosition.flattenedError(codingPath: codingPath)
         case .unwritable:
             throw position.failure ?? EncodingPosition.detachedError(codingPath: codingPath)
         }
@@ -241,6 +276,7 @@ struct PositionSite: EncodingSite {
     func encodeNil() throws {
         switch position.role {
         case .root: return  // a top-level nil is an empty query
+        case .flattened: throw EncodingPosition.flattenedError(codingPath: codingPath)
         case .unwritable: throw position.failure ?? EncodingPosition.detachedError(codingPath: codingPath)
         default: try writeNil(mayOmit: position.mayOmitNil)
         }
@@ -265,7 +301,7 @@ private func continueList(
                 EncodingError.Context(
                     codingPath: codingPath(),
                     debugDescription:
-                        "Elements of a comma-separated array were interleaved with other values; encode an array's elements one after another."
+                        "Elements of a delimited array were interleaved with other values; encode an array's elements one after another."
                 ))
         }
         writer.appendListSeparator()

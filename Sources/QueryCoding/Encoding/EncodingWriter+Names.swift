@@ -99,6 +99,9 @@ extension EncodingWriter {
         switch nestedKeyEncoding {
         case .dots: appendDelimiter(.dot, to: &buffer)
         case .brackets: appendDelimiter(.openBracket, to: &buffer)
+        // Unexploded objects never name their keys; the names made here are those of arrays'
+        // elements and dictionaries' entries below the top level, which nest as `.dots` would.
+        case .unexploded: appendDelimiter(.dot, to: &buffer)
         }
     }
 
@@ -148,7 +151,7 @@ extension EncodingWriter {
         prefix: Range<Int>, name: String, count: Int,
         writeElement: (_ index: Int, _ isListElement: Bool) throws -> Void
     ) throws(KeyProblem) {
-        let isList = arrayEncoding == .commaSeparated
+        let isList = arrayEncoding.isDelimited
         // An empty array writes nothing, but its key must still be one that a query could carry.
         if count == 0, let problem = keyProblem(name) { throw problem }
         for index in 0..<count {
@@ -158,7 +161,7 @@ extension EncodingWriter {
                 let start = openPair(prefix: prefix)
                 if let problem = appendChildName(prefix: prefix, name: name, to: &bytes) { throw problem }
                 switch arrayEncoding {
-                case .commaSeparated, .repeatedKeys:
+                case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited, .repeatedKeys:
                     break
                 case .brackets:
                     appendDelimiter(.openBracket, to: &bytes)

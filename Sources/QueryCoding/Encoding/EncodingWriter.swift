@@ -16,14 +16,24 @@ final class EncodingWriter {
 
     let storage: QueryEncoder.OptionsStorage
     let output: Output
-    // The strategies the hot path reads, copied out of the options once per call; the others (dates,
-    // data, custom keys) are read from `storage` where they are needed.
-    let arrayEncoding: QueryEncoder.ArrayEncodingStrategy
-    let nestedKeyEncoding: QueryEncoder.NestedKeyEncodingStrategy
+    // The strategies the hot path reads, copied out of the options once per call; the others (data,
+    // custom keys) are read from `storage` where they are needed. The style fields (arrays, nesting,
+    // dates, and what follows from them) change only while a field with its own style is written
+    // (see `FieldStyle`), and are restored after it.
+    @exclusivity(unchecked) var arrayEncoding: QueryEncoder.ArrayEncodingStrategy
+    @exclusivity(unchecked) var nestedKeyEncoding: QueryEncoder.NestedKeyEncodingStrategy
+    /// A field's own date style, overriding the options' strategy while the field is written.
+    @exclusivity(unchecked) var dateOverride: QueryEncoder.DateEncodingStrategy? = nil
+    /// The date strategy in force.
+    var dateEncoding: QueryEncoder.DateEncodingStrategy { dateOverride ?? storage.options.dateEncoding }
+    /// The separator of delimited arrays and unexploded objects.
+    @exclusivity(unchecked) var listSeparator: ListSeparator
     let boolEncoding: QueryEncoder.BoolEncodingStrategy
     let nilEncoding: QueryEncoder.NilEncodingStrategy
     let convertsKeys: Bool
     let sortsKeys: Bool
+    /// The array strategy is `.delimited(by:)` with a separator that breaks the rule: the call throws.
+    let hasInvalidSeparator: Bool
     /// Whether bytes are percent-encoded as they are appended.
     let escapes: Bool
     let spaceAsPlus: Bool
@@ -32,9 +42,9 @@ final class EncodingWriter {
     /// Items output: a name or value that is one whole string is kept as that string, not copied.
     let keepsStrings: Bool
     /// A `.` in a key would be read back as nesting.
-    let dotIsStructural: Bool
+    @exclusivity(unchecked) var dotIsStructural: Bool
     /// A `[` or `]` in a key would be read back as nesting or an array index.
-    let bracketsAreStructural: Bool
+    @exclusivity(unchecked) var bracketsAreStructural: Bool
 
     // The buffers below are touched only by this call's code, never with overlapping accesses, so
     // they skip the runtime exclusivity checks (which cost more than the appends themselves).
@@ -61,6 +71,12 @@ final class EncodingWriter {
         self.output = output
         self.arrayEncoding = options.arrayEncoding
         self.nestedKeyEncoding = options.nestedKeyEncoding
+        self.listSeparator = ListSeparator.forObjects(options.arrayEncoding)
+        if case .delimited(let separator) = options.arrayEncoding {
+            self.hasInvalidSeparator = !ListSeparator.isValidCustom(separator)
+        } else {
+            self.hasInvalidSeparator = false
+        }
         self.boolEncoding = options.boolEncoding
         self.nilEncoding = options.nilEncoding
         if case .useDefaultKeys = options.keyEncoding { self.convertsKeys = false } else { self.convertsKeys = true }
@@ -72,8 +88,7 @@ final class EncodingWriter {
         if recordsPairs { pairs.reserveCapacity(16) }
         self.dotIsStructural = options.nestedKeyEncoding == .dots
         self.bracketsAreStructural =
-            options.nestedKeyEncoding == .brackets || options.arrayEncoding == .brackets
-            || options.arrayEncoding == .indexedBrackets
+            options.nestedKeyEncoding == .brackets || options.arrayEncoding.namesElementsInBrackets
     }
 
     deinit {
@@ -152,19 +167,28 @@ final class EncodingWriter {
         }
     }
 
-    /// Separates the elements of a comma-separated list.
+    /// Separates the elements of a delimited list: the raw separator, or its escape when a URL cannot
+    /// carry it raw.
     @inline(__always)
     func appendListSeparator() {
         prepareValueBytes()
-        bytes.append(UInt8(ascii: ","))
+        let separator = listSeparator
+        if escapes && separator.isEscaped {
+            bytes.append(UInt8(ascii: "%"))
+            bytes.append(PercentEncoding.hexDigit(separator.byte >> 4))
+            bytes.append(PercentEncoding.hexDigit(separator.byte & 0x0F))
+        } else {
+            bytes.append(separator.byte)
+        }
     }
 
     // MARK: Values
 
     /// Appends value text, escaped when the output is.
     ///
-    /// - Returns: `false` when the text holds a comma and is an element of a comma-separated list
-    ///   written as items, where the comma could not be told from a separator.
+    /// - Returns: `false` when the text holds the list separator and is an element of a delimited list
+    ///   where it could not be told from a separator: in items output, or a separator sent escaped
+    ///   (`|`) that has no other spelling.
     @inline(never)
     func appendValue(_ text: String, isListElement: Bool) -> Bool {
         if keepsStrings && !isListElement, let last = pairs.indices.last, pairs[last].value == nil,
@@ -182,11 +206,26 @@ final class EncodingWriter {
     func appendValue(_ utf8: UnsafeBufferPointer<UInt8>, isListElement: Bool) -> Bool {
         prepareValueBytes()
         if escapes {
+            if isListElement && listSeparator.isEscaped {
+                return appendEscapedSeparatorElement(utf8)
+            }
             PercentEncoding.append(utf8, to: &bytes, spaceAsPlus: spaceAsPlus)
         } else {
-            if isListElement && utf8.contains(UInt8(ascii: ",")) { return false }
+            if isListElement && utf8.contains(listSeparator.byte) { return false }
             bytes.append(utf8)
         }
+        return true
+    }
+
+    /// A list element whose separator is sent escaped: a space inside it is written `+` (the separator
+    /// is `%20`); any other separator byte inside it cannot be written.
+    private func appendEscapedSeparatorElement(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        if listSeparator.byte == UInt8(ascii: " ") {
+            PercentEncoding.append(utf8, to: &bytes, spaceAsPlus: true)
+            return true
+        }
+        if utf8.contains(listSeparator.byte) { return false }
+        PercentEncoding.append(utf8, to: &bytes, spaceAsPlus: spaceAsPlus)
         return true
     }
 

@@ -9,11 +9,21 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     /// The position (held above) keeps the writer alive, so the hot path uses it without retaining it:
     /// retain/release pairs cost more than writing a small field.
     private let writerReference: Unmanaged<EncodingWriter>
+    /// The per-field styles of the type being encoded; `nil` for the types that declare none, which
+    /// then pay one check per field.
+    private let fieldStyles: (any QueryFieldStyling.Type)?
+    /// Whether the fields are entries of one unexploded pair (`color=R,100,G,200`).
+    private let isUnexploded: Bool
 
     init(position: EncodingPosition) {
         self.position = position
         self.writerReference = Unmanaged.passUnretained(position.writer)
         _ = position.openContainer(.keyed)
+        if case .unexploded = writerReference._withUnsafeGuaranteedRef({ $0.nestedKeyEncoding }) {
+            position.markUnexploded()
+        }
+        self.fieldStyles = position.fieldStyles
+        self.isUnexploded = position.isUnexploded
     }
 
     @inline(__always)
@@ -27,9 +37,19 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
 
     /// Starts the pair of a scalar field. (One shared copy rather than one inlined into each `encode`: the
     /// smaller hot path fits the instruction cache, which matters more than the call.)
+    ///
+    /// - Returns: Whether the value is an entry of an unexploded object, escaped as a list element.
     @inline(never)
-    private func beginField(_ key: Key) throws {
+    private func beginField(_ key: Key) throws -> Bool {
         try position.require(.keyed)
+        if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
+            throw FieldStyle.notApplicable(style, codingPath: codingPath + [key])
+        }
+        if isUnexploded {
+            try position.beginUnexplodedEntry(
+                key: withWriter { $0.keyName(key, codingPath: codingPath + [key]) }, codingPath: codingPath + [key])
+            return true
+        }
         position.noteWrite()
         let failure: (name: String, problem: EncodingWriter.KeyProblem)? = withWriter { writer in
             let name = writer.keyName(key, codingPath: codingPath + [key])
@@ -38,12 +58,13 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         if let failure {
             throw EncodingWriter.keyError(failure.name, problem: failure.problem, codingPath: codingPath + [key])
         }
+        return false
     }
 
     @inline(__always)
     private func encodeScalar<Scalar: QueryScalarEncodable>(_ value: Scalar, forKey key: Key) throws {
-        try beginField(key)
-        try withWriter { try value.writeQueryText(to: $0, isListElement: false) { codingPath + [key] } }
+        let isListElement = try beginField(key)
+        try withWriter { try value.writeQueryText(to: $0, isListElement: isListElement) { codingPath + [key] } }
     }
 
     /// The site for values that need more than a scalar's pair: nil, composites, other types.
@@ -52,14 +73,28 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         FieldSite(container: position, key: key, isDataKey: false)
     }
 
-    mutating func encodeNil(forKey key: Key) throws { try site(key).encodeNil() }
+    mutating func encodeNil(forKey key: Key) throws { try encodeNilField(key) }
+
+    /// `nil` at a key, through the key's style when the type declares one.
+    @inline(__always)
+    private func encodeNilField(_ key: Key) throws {
+        if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
+            return try encodeStyled(forKey: key, style: style) { try $0.encodeNil() }
+        }
+        try site(key).encodeNil()
+    }
+
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        try beginField(key)
+        _ = try beginField(key)
         withWriter { $0.appendBool(value) }
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
-        try beginField(key)
-        withWriter { _ = $0.appendValue(value, isListElement: false) }
+        let isListElement = try beginField(key)
+        if isListElement {
+            try withWriter { try $0.appendText(value, isListElement: true) { codingPath + [key] } }
+        } else {
+            withWriter { _ = $0.appendValue(value, isListElement: false) }
+        }
     }
     mutating func encode(_ value: Double, forKey key: Key) throws { try encodeScalar(value, forKey: key) }
     mutating func encode(_ value: Float, forKey key: Key) throws { try encodeScalar(value, forKey: key) }
@@ -80,18 +115,21 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
 
     @inline(__always)
     private func encodeInteger<Integer: FixedWidthInteger>(_ value: Integer, forKey key: Key) throws {
-        try beginField(key)
+        _ = try beginField(key)
         withWriter { $0.appendInteger(value) }
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
+            return try encodeStyled(forKey: key, style: style) { try $0.encodeValue(value) }
+        }
         // The commonest composite fields, recognised by comparing metadata (cheap) rather than by a
         // conformance lookup, and written without a position of their own.
         if T.self == [String].self {
             let strings = unsafeBitCast(value, to: [String].self)
             try writeList(count: strings.count, forKey: key) { writer, index, isListElement in
                 guard writer.appendValue(strings[index], isListElement: isListElement) else {
-                    throw EncodingWriter.commaError(strings[index], codingPath: codingPath + [key, IndexKey(index)])
+                    throw writer.separatorError(strings[index], codingPath: codingPath + [key, IndexKey(index)])
                 }
             }
         } else if T.self == [Int].self {
@@ -110,6 +148,7 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         element: (_ writer: EncodingWriter, _ index: Int, _ isListElement: Bool) throws -> Void
     ) throws {
         try position.require(.keyed)
+        if isUnexploded { throw position.nestedInUnexplodedError(codingPath: codingPath + [key]) }
         if count > 0 { position.noteWrite() }
         try withWriter { writer in
             let name = writer.keyName(key, codingPath: codingPath + [key])
@@ -176,12 +215,25 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         try encodeOptionalInteger(value, forKey: key)
     }
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try site(key).encodeNil() }
+        if let value { try encode(value, forKey: key) } else { try encodeNilField(key) }
     }
 
     @inline(__always)
     private func encodeOptionalInteger<Integer: FixedWidthInteger>(_ value: Integer?, forKey key: Key) throws {
-        if let value { try encodeInteger(value, forKey: key) } else { try site(key).encodeNil() }
+        if let value { try encodeInteger(value, forKey: key) } else { try encodeNilField(key) }
+    }
+
+    /// Writes a field whose type declares a style for its key: the style holds while the value (and
+    /// everything inside it) is written, and the encoder's own strategies are back afterwards.
+    @inline(never)
+    private func encodeStyled(
+        forKey key: Key, style: QueryFieldStyle, _ body: (FieldSite) throws -> Void
+    ) throws {
+        let writer = self.writer
+        let saved = FieldStyle.Saved(writer)
+        defer { saved.restore(writer) }
+        try FieldStyle.apply(style, to: writer, codingPath: codingPath + [key])
+        try body(FieldSite(container: position, key: key, isDataKey: false, nesting: style.nesting))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -205,6 +257,10 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     /// The position of a nested value; these requests cannot throw, so a problem (such as a key that
     /// collides with the nesting syntax) is carried by the position and thrown when it is written to.
     private func childPosition(_ key: some CodingKey) -> EncodingPosition {
+        if let fieldStyles, let key = key as? Key, fieldStyles.queryFieldStyle(for: key) != nil {
+            return .unwritable(
+                FieldStyle.nestedContainerError(codingPath: codingPath + [key]), parent: position, key: key)
+        }
         do {
             return try FieldSite(container: position, key: key, isDataKey: false).makePosition()
         } catch {

@@ -26,7 +26,7 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     private mutating func bracketsName() -> Range<Int> {
         if let elementName { return elementName }
         let writer = position.writer
-        guard writer.arrayEncoding == .brackets else { return position.name }
+        guard writer.arrayEncoding.isBrackets else { return position.name }
         let name = writer.makeName(prefix: position.name) { buffer in
             writer.appendDelimiter(.openBracket, to: &buffer)
             writer.appendDelimiter(.closeBracket, to: &buffer)
@@ -85,7 +85,7 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     @inline(__always)
     private func requireWritten<T>(_ value: T, since pairsBefore: Int) throws {
         let writer = position.writer
-        if writer.pairCount == pairsBefore && writer.arrayEncoding == .indexedBrackets {
+        if writer.pairCount == pairsBefore && writer.arrayEncoding.isIndexedBrackets {
             try throwNothingWritten(value)
         }
     }
@@ -138,7 +138,7 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         let next: EncodingPosition
         do {
             next = try nextSite().makePosition()
-            if position.writer.arrayEncoding == .indexedBrackets { position.writer.watchedElements.append(next) }
+            if position.writer.arrayEncoding.isIndexedBrackets { position.writer.watchedElements.append(next) }
         } catch {
             next = .unwritable(error, parent: position, key: IndexKey(count))
         }

@@ -30,18 +30,27 @@ extension EncodingWriter {
     @inline(__always)
     func appendText(_ text: String, isListElement: Bool, codingPath: () -> [any CodingKey]) throws {
         guard appendValue(text, isListElement: isListElement) else {
-            throw Self.commaError(text, codingPath: codingPath())
+            throw separatorError(text, codingPath: codingPath())
         }
     }
 
-    static func commaError(_ text: String, codingPath: [any CodingKey]) -> EncodingError {
-        EncodingError.invalidValue(
-            text,
-            EncodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "The array element \"\(text)\" contains a comma, which a comma-separated list of query items cannot tell from a separator; use encodeToString(_:) (which escapes it as %2C) or another array strategy."
-            ))
+    /// The error for a list element that holds the separator where it cannot be told from one.
+    func separatorError(_ text: String, codingPath: [any CodingKey]) -> EncodingError {
+        let separator = listSeparator
+        let description: String
+        if separator == .comma {
+            description =
+                "The array element \"\(text)\" contains a comma, which a comma-separated list of query items cannot tell from a separator; use encodeToString(_:) (which escapes it as %2C) or another array strategy."
+        } else if separator.isEscaped && escapes {
+            description =
+                "The element \"\(text)\" contains \"|\", which a pipe-delimited list sends as its separator (%7C), so it could not be told from one; use another array strategy."
+        } else {
+            let shown = ListSeparator.describe(Unicode.Scalar(separator.byte))
+            description =
+                "The element \"\(text)\" contains the separator \(shown), which a delimited list of query items cannot tell from a separator; use encodeToString(_:) (which escapes it) or another array strategy."
+        }
+        return EncodingError.invalidValue(
+            text, EncodingError.Context(codingPath: codingPath, debugDescription: description))
     }
 }
 
@@ -144,7 +153,7 @@ extension UUID: QueryScalarEncodable {
 
 extension Date: QueryScalarEncodable {
     func writeQueryText(to writer: EncodingWriter, isListElement: Bool, codingPath: () -> [any CodingKey]) throws {
-        switch writer.storage.options.dateEncoding {
+        switch writer.dateEncoding {
         case .iso8601:
             guard let text = ISO8601.format(self) else {
                 throw EncodingError.invalidValue(

@@ -16,6 +16,8 @@ struct TypeTraits: OptionSet, Sendable {
     static let decodingFastPath = TypeTraits(rawValue: 1 << 1)
     /// The type (or the type an optional wraps) has no keys, so it cannot be a whole query.
     static let hasNoKeys = TypeTraits(rawValue: 1 << 2)
+    /// The type declares per-field styles (``QueryFieldStyling``).
+    static let fieldStyles = TypeTraits(rawValue: 1 << 3)
 
     /// The traits of `type`, worked out once per type.
     static func of(_ type: Any.Type) -> TypeTraits {
@@ -29,6 +31,7 @@ struct TypeTraits: OptionSet, Sendable {
         if type is any QueryEncodingFastPath.Type { traits.insert(.encodingFastPath) }
         if type is any QueryDecodingFastPath.Type { traits.insert(.decodingFastPath) }
         if DecodingState.hasNoKeys(type) { traits.insert(.hasNoKeys) }
+        if type is any QueryFieldStyling.Type { traits.insert(.fieldStyles) }
         return traits
     }
 }

@@ -216,6 +216,9 @@ private struct ArrayOrderCase: SwiftSourceConvertible {
             }
             return pairs[index].value.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map(
                 Array.init)
+        case .pipeDelimited, .spaceDelimited, .delimited:
+            // Not among the structural combinations these cases are drawn from (see `StyleRoundTripProperties`).
+            return []
         case .repeatedKeys:
             return pairs.filter { $0.name == name }.map(\.value)
         case .brackets:

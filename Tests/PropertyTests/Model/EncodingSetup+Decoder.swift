@@ -10,11 +10,19 @@ extension EncodingSetup {
         decoder.arrayDecodingStrategy =
             switch array {
             case .commaSeparated: .commaSeparated
+            case .pipeDelimited: .pipeDelimited
+            case .spaceDelimited: .spaceDelimited
+            case .delimited(let separator): .delimited(by: separator)
             case .repeatedKeys: .repeatedKeys
             case .brackets: .brackets
             case .indexedBrackets: .indexedBrackets
             }
-        decoder.nestedKeyDecodingStrategy = nesting == .dots ? .dots : .brackets
+        decoder.nestedKeyDecodingStrategy =
+            switch nesting {
+            case .dots: .dots
+            case .brackets: .brackets
+            case .unexploded: .unexploded
+            }
         decoder.nilDecodingStrategy =
             switch nils {
             case .omit: .omit

@@ -149,7 +149,8 @@ enum HostileQueryGen {
     /// of `arrays`, otherwise in another.
     static func longList(_ arrays: QueryEncoder.ArrayEncodingStrategy) -> Gen<String> {
         let strategies: [QueryEncoder.ArrayEncodingStrategy] = [
-            .commaSeparated, .repeatedKeys, .brackets, .indexedBrackets,
+            .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited(by: ";"), .repeatedKeys, .brackets,
+            .indexedBrackets,
         ]
         let syntax: Gen<QueryEncoder.ArrayEncodingStrategy> = .frequency([
             (3, .constant(arrays)), (1, .element(of: strategies)),
@@ -159,6 +160,9 @@ enum HostileQueryGen {
             let elements = (0..<count).map { "v\($0)" }
             switch syntax.run(source) {
             case .commaSeparated: return "tags=" + elements.joined(separator: ",")
+            case .pipeDelimited: return "tags=" + elements.joined(separator: "%7C")
+            case .spaceDelimited: return "tags=" + elements.joined(separator: "%20")
+            case .delimited(let separator): return "tags=" + elements.joined(separator: String(separator))
             case .repeatedKeys: return elements.map { "tags=" + $0 }.joined(separator: "&")
             case .brackets: return elements.map { "tags%5B%5D=" + $0 }.joined(separator: "&")
             case .indexedBrackets: return elements.enumerated().map { "tags[\($0)]=\($1)" }.joined(separator: "&")

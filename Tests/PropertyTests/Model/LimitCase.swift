@@ -44,6 +44,12 @@ struct LimitCase: Sendable {
             switch setup.array {
             case .commaSeparated:
                 return value == 0 ? [] : [(arrayName, elements.joined(separator: ","))]
+            case .pipeDelimited:
+                return value == 0 ? [] : [(arrayName, elements.joined(separator: "|"))]
+            case .spaceDelimited:
+                return value == 0 ? [] : [(arrayName, elements.joined(separator: " "))]
+            case .delimited(let separator):
+                return value == 0 ? [] : [(arrayName, elements.joined(separator: String(separator)))]
             case .repeatedKeys: return elements.map { (arrayName, $0) }
             case .brackets: return elements.map { (arrayName + "[]", $0) }
             case .indexedBrackets: return elements.enumerated().map { (arrayName + "[\($0)]", $1) }

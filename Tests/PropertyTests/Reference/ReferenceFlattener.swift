@@ -162,6 +162,9 @@ private struct Flattening {
             case (nil, _): name = Array(key.utf8)
             case (let parent?, .dots): name = parent + Array(".".utf8) + Array(key.utf8)
             case (let parent?, .brackets): name = parent + Array("[".utf8) + Array(key.utf8) + Array("]".utf8)
+            case (_?, .unexploded):
+                // Not among the structural combinations; `StyleRoundTripProperties` covers it.
+                throw ReferenceError("unexploded objects are not modelled by the reference")
             }
             try flatten(value, at: .named(name))
         }
@@ -190,6 +193,9 @@ private struct Flattening {
         case .commaSeparated:
             let texts = try elements.map { element throws(ReferenceError) in try elementText(element) }
             if !texts.isEmpty { add(name, .list(texts)) }
+        case .pipeDelimited, .spaceDelimited, .delimited:
+            // Not among the structural combinations; `StyleRoundTripProperties` covers them.
+            throw ReferenceError("delimited arrays other than commas are not modelled by the reference")
         case .repeatedKeys:
             for element in elements { add(name, .single(try elementText(element))) }
         case .brackets:

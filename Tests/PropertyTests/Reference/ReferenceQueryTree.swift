@@ -150,6 +150,9 @@ enum ReferenceDecoding {
                 case .plain(let text): splitAtCommas(text).map { .plain($0) }
                 }
             elements = try pieces.map(decoded)
+        case .pipeDelimited, .spaceDelimited, .delimited:
+            // Not among the structural combinations; `StyleRoundTripProperties` covers them.
+            throw ReferenceDecodingFailure("delimited arrays other than commas are not modelled by the reference")
         case .repeatedKeys:
             guard node.children.isEmpty else { throw ReferenceDecodingFailure("nested parameters for a list") }
             elements = try node.values.map(decoded)

@@ -46,6 +46,37 @@ enum QueryEncodingGuide {
         return (query, filter)
     }
 
+    // MARK: Per-field styles
+
+    struct Listing: Codable, QueryFieldStyling {
+        struct Page: Codable {
+            let limit: Int
+            let offset: Int
+        }
+
+        let ids: [Int]
+        let tag: [String]
+        let page: Page
+        let since: Date
+
+        static func queryFieldStyle(for key: any CodingKey) -> QueryFieldStyle? {
+            switch key.stringValue {
+            case "tag": QueryFieldStyle(array: .repeatedKeys)
+            case "page": QueryFieldStyle(nesting: .flattened)
+            case "since": QueryFieldStyle(date: .secondsSince1970)
+            default: nil
+            }
+        }
+    }
+
+    static func perFieldStyles() throws -> (query: String, decoded: Listing) {
+        let listing = Listing(
+            ids: [1, 2, 3], tag: ["a", "b"], page: .init(limit: 20, offset: 40), since: Date(timeIntervalSince1970: 0))
+        let query = try QueryEncoder().encodeToString(listing)
+        let decoded = try QueryDecoder().decode(Listing.self, from: query)
+        return (query, decoded)
+    }
+
     // MARK: Decoding
 
     static func serve(_ requestQuery: String) -> String {
@@ -100,6 +131,35 @@ extension QueryEncodingGuide {
             #expect(filter.userID == 7 && filter.tags == ["b", "a"] && filter.createdAfter == nil)
         }
 
+        @Test func perFieldStyles() throws {
+            let (query, decoded) = try QueryEncodingGuide.perFieldStyles()
+            #expect(query == "ids=1,2,3&tag=a&tag=b&limit=20&offset=40&since=0")
+            #expect(guide.contains("// \"\(query)\""))
+            #expect(decoded.ids == [1, 2, 3] && decoded.tag == ["a", "b"] && decoded.page.offset == 40)
+        }
+
+        /// Each row of the OpenAPI table, found by its first three cells: the settings the test names for
+        /// it write exactly the wire form the row shows, and the mirrored decoder reads the value back.
+        /// The table has exactly the rows listed here.
+        @Test func theOpenAPITableIsExact() throws {
+            let section = try #require(
+                guide.components(separatedBy: "### OpenAPI parameter styles").last?
+                    .components(separatedBy: "### Values").first)
+            var table: [String: String] = [:]
+            for line in section.split(separator: "\n") where line.hasPrefix("| ") && !line.hasPrefix("| `style`") {
+                let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard cells.count == 5, let wire = cells.last, wire.hasPrefix("`") else { continue }
+                table[cells[0...2].joined(separator: " ")] = String(wire.dropFirst().dropLast())
+            }
+            let rows = OpenAPIRow.all
+            #expect(Set(table.keys) == Set(rows.keys))
+            for (name, row) in rows {
+                let wire = try #require(table[name], "\(name)")
+                #expect(try row.encode() == wire, "\(name)")
+                #expect(try row.decodesBack(wire), "\(name)")
+            }
+        }
+
         @Test func decoding() {
             #expect(QueryEncodingGuide.serve("term=swift&tags=a,b") == "200 swift")
             let tooMany = (0...100).map { "p\($0)=1" }.joined(separator: "&")
@@ -125,6 +185,10 @@ extension QueryEncodingGuide {
                 ),
                 ({ _ in }, ["filter": ["min": 1]], "filter.min=1"),
                 ({ $0.nestedKeyEncodingStrategy = .brackets }, ["filter": ["min": 1]], "filter%5Bmin%5D=1"),
+                ({ $0.nestedKeyEncodingStrategy = .unexploded }, ["filter": ["min": 1]], "filter=min,1"),
+                ({ $0.arrayEncodingStrategy = .pipeDelimited }, Tags(type: ["day", "month"]), "type=day%7Cmonth"),
+                ({ $0.arrayEncodingStrategy = .spaceDelimited }, Tags(type: ["day", "month"]), "type=day%20month"),
+                ({ $0.arrayEncodingStrategy = .delimited(by: ";") }, Tags(type: ["day", "month"]), "type=day;month"),
                 ({ _ in }, stamp, "date=2017-10-31T16%3A15%3A56Z"),
                 ({ $0.dateEncodingStrategy = .secondsSince1970 }, stamp, "date=1509466556.25"),
                 ({ $0.dateEncodingStrategy = .millisecondsSince1970 }, stamp, "date=1509466556250"),
@@ -207,4 +271,96 @@ private struct Device: Encodable {
 private struct BThenA: Encodable {
     let b = 1
     let a = 2
+}
+
+// MARK: - Rows of the OpenAPI table
+
+/// OpenAPI's example object.
+private struct RGB: Codable, Equatable {
+    var red = 100
+    var green = 200
+    var blue = 150
+
+    enum CodingKeys: String, CodingKey {
+        case red = "R"
+        case green = "G"
+        case blue = "B"
+    }
+}
+
+private struct PrimitiveColor: Codable, Equatable {
+    var color = "blue"
+}
+
+private struct ArrayColor: Codable, Equatable {
+    var color = ["blue", "black", "brown"]
+}
+
+private struct ObjectColor: Codable, Equatable {
+    var color = RGB()
+}
+
+/// `form` with `explode: true` for an object: the object's keys are the query's own.
+private struct FlattenedColor: Codable, Equatable, QueryFieldStyling {
+    var color = RGB()
+
+    static func queryFieldStyle(for key: any CodingKey) -> QueryFieldStyle? {
+        QueryFieldStyle(nesting: .flattened)
+    }
+}
+
+/// One row of the OpenAPI table: the value and the settings (the encoder's; the decoder mirrors them).
+private struct OpenAPIRow: Sendable {
+    let encode: @Sendable () throws -> String
+    let decodesBack: @Sendable (String) throws -> Bool
+
+    init<Value: Codable & Equatable & Sendable>(
+        _ value: Value, array: QueryEncoder.ArrayEncodingStrategy = .commaSeparated,
+        nesting: QueryEncoder.NestedKeyEncodingStrategy = .dots
+    ) {
+        let encoder = QueryEncoder.with {
+            $0.arrayEncodingStrategy = array
+            $0.nestedKeyEncodingStrategy = nesting
+        }
+        let decoder = QueryDecoder.with {
+            $0.arrayDecodingStrategy =
+                switch array {
+                case .commaSeparated: .commaSeparated
+                case .pipeDelimited: .pipeDelimited
+                case .spaceDelimited: .spaceDelimited
+                case .delimited(let separator): .delimited(by: separator)
+                case .repeatedKeys: .repeatedKeys
+                case .brackets: .brackets
+                case .indexedBrackets: .indexedBrackets
+                }
+            $0.nestedKeyDecodingStrategy =
+                switch nesting {
+                case .dots: .dots
+                case .brackets: .brackets
+                case .unexploded: .unexploded
+                }
+        }
+        encode = { try encoder.encodeToString(value) }
+        decodesBack = { try decoder.decode(Value.self, from: $0) == value }
+    }
+
+    /// Keyed by the row's `style`, `explode` and value cells.
+    static let all: [String: OpenAPIRow] = [
+        "form true primitive": OpenAPIRow(PrimitiveColor()),
+        "form true array": OpenAPIRow(ArrayColor(), array: .repeatedKeys),
+        "form true object": OpenAPIRow(FlattenedColor()),
+        "form false primitive": OpenAPIRow(PrimitiveColor()),
+        "form false array": OpenAPIRow(ArrayColor(), array: .commaSeparated),
+        "form false object": OpenAPIRow(ObjectColor(), nesting: .unexploded),
+        "spaceDelimited true array": OpenAPIRow(ArrayColor(), array: .repeatedKeys),
+        "spaceDelimited false primitive": OpenAPIRow(PrimitiveColor(), array: .spaceDelimited),
+        "spaceDelimited false array": OpenAPIRow(ArrayColor(), array: .spaceDelimited),
+        "spaceDelimited false object": OpenAPIRow(ObjectColor(), array: .spaceDelimited, nesting: .unexploded),
+        "pipeDelimited true array": OpenAPIRow(ArrayColor(), array: .repeatedKeys),
+        "pipeDelimited false primitive": OpenAPIRow(PrimitiveColor(), array: .pipeDelimited),
+        "pipeDelimited false array": OpenAPIRow(ArrayColor(), array: .pipeDelimited),
+        "pipeDelimited false object": OpenAPIRow(ObjectColor(), array: .pipeDelimited, nesting: .unexploded),
+        "deepObject true primitive": OpenAPIRow(PrimitiveColor(), nesting: .brackets),
+        "deepObject true object": OpenAPIRow(ObjectColor(), nesting: .brackets),
+    ]
 }

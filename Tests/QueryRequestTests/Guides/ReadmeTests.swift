@@ -97,6 +97,10 @@ enum Readme {
         }
 
         #expect(try encoded(Days()) == "type=day,month")
+        #expect(try encoded(Days()) { $0.arrayEncodingStrategy = .pipeDelimited } == "type=day%7Cmonth")
+        #expect(try encoded(Days()) { $0.arrayEncodingStrategy = .spaceDelimited } == "type=day%20month")
+        #expect(try encoded(Days()) { $0.arrayEncodingStrategy = .delimited(by: ";") } == "type=day;month")
+        #expect(try encoded(Nested()) { $0.nestedKeyEncodingStrategy = .unexploded } == "filter=min,1")
         #expect(try encoded(Days()) { $0.arrayEncodingStrategy = .repeatedKeys } == "type=day&type=month")
         #expect(try encoded(Days()) { $0.arrayEncodingStrategy = .brackets } == "type%5B%5D=day&type%5B%5D=month")
         #expect(

@@ -1,0 +1,89 @@
+import Foundation
+
+// Per-field styles that nest names differently from the decoder's strategies: the query was parsed
+// with the strategies, so the field's parameters are found again by reading every name both ways.
+extension DecodingState {
+    /// The node of the field `name` below `parent`, with the field's parameters arranged by their names
+    /// read with both `.` and `[…]` nesting, or `nil` when none was sent.
+    ///
+    /// The encoder refuses `.`, `[` and `]` in the keys of such a field and below it, so reading them
+    /// both ways is exact there. The node is outside the tree: the parameters stay where parsing put
+    /// them too, for anything else that reads them.
+    func restyledChild(of parent: Int, named name: String) throws -> Int? {
+        let paths = parsedTokenPaths()
+        var prefix = tokens(of: parent, paths: paths)
+        prefix.append(name)
+        var field: Int?
+        for value in 0..<parsedValueCount {
+            let path = paths[values[value].node]
+            guard path.count >= prefix.count, path.starts(with: prefix) else { continue }
+            guard path.count - 1 <= options.limits.maximumDepth else {
+                throw QueryDecodingLimitError(
+                    limit: .depth, maximum: options.limits.maximumDepth, parameter: nodeName(values[value].node))
+            }
+            var node: Int
+            if let field {
+                node = field
+            } else {
+                node = detachedNode(segment: name, parent: parent)
+                field = node
+            }
+            for token in path[prefix.count...] { node = childCreated(of: node, named: token) }
+            attach(value, to: node)
+        }
+        return field
+    }
+
+    /// The tokens of a node's name: the parsed path (read again for parsed nodes), or for a node made
+    /// while decoding, its parent's tokens and its own segment.
+    private func tokens(of node: Int, paths: [[String]]) -> [String] {
+        if node < parsedNodeCount { return paths[node] }
+        let parent = Int(nodes[node].parent)
+        return (parent < 0 ? [] : tokens(of: parent, paths: paths)) + [nodes[node].segment]
+    }
+
+    /// The name of every parsed node as tokens: each segment split again at both `.` and `[…]` (a
+    /// segment that is not well formed that way stays whole). Made once per call.
+    private func parsedTokenPaths() -> [[String]] {
+        if let tokenPaths { return tokenPaths }
+        let both = NameSegmentation(dotsNest: true, bracketsNest: true)
+        var paths: [[String]] = Array(repeating: [], count: parsedNodeCount)
+        // A parent is always made before its children, so its path is ready.
+        for node in 2..<parsedNodeCount {
+            let segment = nodes[node].segment
+            let parent = Int(nodes[node].parent)
+            var path = parent > 1 ? paths[parent] : []
+            switch both.split(segment, maximumDepth: Int.max) {
+            case .flat, .tooDeep: path.append(segment)
+            case .nested(let parts): path.append(contentsOf: parts)
+            }
+            paths[node] = path
+        }
+        tokenPaths = paths
+        return paths
+    }
+}
+
+extension FieldStyle {
+    /// A style on a field whose value is a single value no such style applies to.
+    static func notApplicable(_ style: QueryFieldStyle, type: Any.Type, codingPath: [any CodingKey]) -> DecodingError {
+        DecodingError.typeMismatch(
+            type,
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "The type declares a query style (\(describe(style))) for this key, but \(type) is a single value that no such style applies to."
+            ))
+    }
+
+    /// A nested container asked for at a styled key.
+    static func nestedContainerError(type: Any.Type, codingPath: [any CodingKey]) -> DecodingError {
+        DecodingError.typeMismatch(
+            type,
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "The type declares a query style for this key, which holds only while decode(_:forKey:) reads the value; a nested container or super decoder for a styled key cannot keep it."
+            ))
+    }
+}

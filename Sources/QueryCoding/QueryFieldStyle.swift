@@ -1,0 +1,236 @@
+import Foundation
+
+/// A type that gives some of its fields a query style of their own, overriding the strategies of
+/// ``QueryEncoder`` and ``QueryDecoder`` for those keys.
+///
+/// Real APIs mix styles within one query (`ids=1,2,3&tag=a&tag=b`). Adopt this protocol and return a
+/// style for the keys that differ; every other key (return `nil`) follows the coder's strategies.
+///
+/// ```swift
+/// struct Search: Codable, QueryFieldStyling {
+///     var ids: [Int]
+///     var tags: [String]
+///
+///     static func queryFieldStyle(for key: any CodingKey) -> QueryFieldStyle? {
+///         key.stringValue == "tags" ? QueryFieldStyle(array: .repeatedKeys) : nil
+///     }
+/// }
+/// // ids=1,2,3&tags=a&tags=b
+/// ```
+///
+/// A style holds for the field's value and everything inside it, unless a type inside declares its own.
+/// It is looked up by the keys the type's `encode(to:)` and `init(from:)` pass to their keyed
+/// containers (the synthesized ones pass `CodingKeys`), before any key strategy converts them. Values
+/// written through `nestedContainer(keyedBy:forKey:)`, `nestedUnkeyedContainer(forKey:)` or
+/// `superEncoder(forKey:)` of a styled key throw: the style could not hold while they are written later.
+///
+/// Types that do not adopt the protocol pay nothing for it but one cached lookup per type.
+public protocol QueryFieldStyling {
+    /// The style of the field named by `key`, or `nil` for the coder's own strategies.
+    static func queryFieldStyle(for key: any CodingKey) -> QueryFieldStyle?
+}
+
+/// The query style of one field: any of its array, nesting and date styles, each overriding the coder's
+/// strategy of the same kind (`nil` keeps it). See ``QueryFieldStyling``.
+///
+/// A style that cannot apply is an error, never ignored: a nesting, array or date style on a field that
+/// is a `String`, number or `Bool`, a nesting style on any single value, and ``NestingStyle/flattened``
+/// on anything but a struct or dictionary, throw `EncodingError.invalidValue` or
+/// `DecodingError.typeMismatch` with the field's coding path.
+///
+/// With an array or nesting style that splits names differently from the coder's strategies (say
+/// `.brackets` under `.dots`), the decoder finds the field's parameters by reading their names both ways,
+/// so neither the field's key nor any key below it may contain `.`, `[` or `]`: the encoder throws
+/// for such a key.
+public struct QueryFieldStyle: Sendable {
+    /// How the arrays of the field are written and read; the cases of
+    /// ``QueryEncoder/ArrayEncodingStrategy`` and ``QueryDecoder/ArrayDecodingStrategy``.
+    public enum ArrayStyle: Sendable, Hashable {
+        /// `ids=1,2`
+        case commaSeparated
+        /// `ids=1%7C2`
+        case pipeDelimited
+        /// `ids=1%202`
+        case spaceDelimited
+        /// `ids=1;2` with `";"`; the separator follows the rule of
+        /// ``QueryEncoder/ArrayEncodingStrategy/delimited(by:)``, or the field throws.
+        case delimited(by: Unicode.Scalar)
+        /// `ids=1&ids=2`
+        case repeatedKeys
+        /// `ids[]=1&ids[]=2`
+        case brackets
+        /// `ids[0]=1&ids[1]=2`
+        case indexedBrackets
+    }
+
+    /// How the keys of the field's structs and dictionaries are joined to its name.
+    public enum NestingStyle: Sendable, Hashable {
+        /// `filter.min=1`
+        case dots
+        /// `filter[min]=1`
+        case brackets
+        /// `filter=min,1`: see ``QueryEncoder/NestedKeyEncodingStrategy/unexploded``.
+        case unexploded
+        /// The field's own name is left out: its keys are written as the parent's own (`min=1` for
+        /// `filter`), as OpenAPI's form style with `explode: true` writes an object. The field must be a
+        /// struct or dictionary, and not `nil`; its keys must not repeat the parent's (the decoder
+        /// refuses the repeated parameter).
+        case flattened
+    }
+
+    /// How the dates of the field are written and read; the cases both coders share.
+    public enum DateStyle: Sendable {
+        /// `2017-10-31T16:15:56Z`
+        case iso8601
+        /// `1509466556.25`
+        case secondsSince1970
+        /// `1509466556250`
+        case millisecondsSince1970
+        /// The text of the formatter, read back by the same formatter.
+        case formatted(DateFormatter)
+    }
+
+    /// The array style, or `nil` for the coder's strategy.
+    public var array: ArrayStyle?
+    /// The nesting style, or `nil` for the coder's strategy.
+    public var nesting: NestingStyle?
+    /// The date style, or `nil` for the coder's strategy.
+    public var date: DateStyle?
+
+    /// Creates a style; every style left `nil` follows the coder's strategy.
+    public init(array: ArrayStyle? = nil, nesting: NestingStyle? = nil, date: DateStyle? = nil) {
+        self.array = array
+        self.nesting = nesting
+        self.date = date
+    }
+}
+
+extension QueryFieldStyle.ArrayStyle {
+    var encodingStrategy: QueryEncoder.ArrayEncodingStrategy {
+        switch self {
+        case .commaSeparated: .commaSeparated
+        case .pipeDelimited: .pipeDelimited
+        case .spaceDelimited: .spaceDelimited
+        case .delimited(let separator): .delimited(by: separator)
+        case .repeatedKeys: .repeatedKeys
+        case .brackets: .brackets
+        case .indexedBrackets: .indexedBrackets
+        }
+    }
+
+    var decodingStrategy: QueryDecoder.ArrayDecodingStrategy {
+        switch self {
+        case .commaSeparated: .commaSeparated
+        case .pipeDelimited: .pipeDelimited
+        case .spaceDelimited: .spaceDelimited
+        case .delimited(let separator): .delimited(by: separator)
+        case .repeatedKeys: .repeatedKeys
+        case .brackets: .brackets
+        case .indexedBrackets: .indexedBrackets
+        }
+    }
+}
+
+extension QueryFieldStyle.NestingStyle {
+    /// The strategy the field's keys nest by; a flattened field's keys nest as its parent's do.
+    var encodingStrategy: QueryEncoder.NestedKeyEncodingStrategy {
+        switch self {
+        case .dots, .flattened: .dots
+        case .brackets: .brackets
+        case .unexploded: .unexploded
+        }
+    }
+
+    var decodingStrategy: QueryDecoder.NestedKeyDecodingStrategy? {
+        switch self {
+        case .dots: .dots
+        case .brackets: .brackets
+        case .unexploded: .unexploded
+        case .flattened: nil
+        }
+    }
+}
+
+extension QueryFieldStyle.DateStyle {
+    var encodingStrategy: QueryEncoder.DateEncodingStrategy {
+        switch self {
+        case .iso8601: .iso8601
+        case .secondsSince1970: .secondsSince1970
+        case .millisecondsSince1970: .millisecondsSince1970
+        case .formatted(let formatter): .formatted(formatter)
+        }
+    }
+
+    var decodingStrategy: QueryDecoder.DateDecodingStrategy {
+        switch self {
+        case .iso8601: .iso8601
+        case .secondsSince1970: .secondsSince1970
+        case .millisecondsSince1970: .millisecondsSince1970
+        case .formatted(let formatter): .formatted(formatter)
+        }
+    }
+}
+
+/// Which name syntax nests, for a pair of array and nesting strategies: a per-field style that changes
+/// it makes the decoder read the field's names again (see `DecodingState.restyledChild`).
+struct NestingSyntax: Equatable {
+    let dotsNest: Bool
+    let bracketsNest: Bool
+
+    init(dotsNest: Bool, bracketsNest: Bool) {
+        self.dotsNest = dotsNest
+        self.bracketsNest = bracketsNest
+    }
+
+    init(array: QueryEncoder.ArrayEncodingStrategy, nesting: QueryEncoder.NestedKeyEncodingStrategy) {
+        dotsNest = nesting == .dots
+        bracketsNest = nesting == .brackets || array.namesElementsInBrackets
+    }
+
+    init(array: QueryDecoder.ArrayDecodingStrategy, nesting: QueryDecoder.NestedKeyDecodingStrategy) {
+        dotsNest = nesting == .dots
+        bracketsNest = nesting == .brackets || array.namesElementsInBrackets
+    }
+}
+
+// Pattern matches rather than `==`: with a case that carries a value, the synthesized `==` is a call that
+// builds its right-hand side, and these run for every array and element.
+extension QueryEncoder.ArrayEncodingStrategy {
+    /// Whether the elements are one pair joined by a separator.
+    var isDelimited: Bool {
+        switch self {
+        case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited: true
+        case .repeatedKeys, .brackets, .indexedBrackets: false
+        }
+    }
+
+    /// ``brackets``.
+    var isBrackets: Bool {
+        if case .brackets = self { return true }
+        return false
+    }
+
+    /// ``indexedBrackets``.
+    var isIndexedBrackets: Bool {
+        if case .indexedBrackets = self { return true }
+        return false
+    }
+
+    /// ``brackets`` or ``indexedBrackets``: element names hold brackets.
+    var namesElementsInBrackets: Bool {
+        switch self {
+        case .brackets, .indexedBrackets: true
+        case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited, .repeatedKeys: false
+        }
+    }
+}
+
+extension QueryDecoder.ArrayDecodingStrategy {
+    /// ``brackets`` or ``indexedBrackets``: element names hold brackets.
+    var namesElementsInBrackets: Bool {
+        switch self {
+        case .brackets, .indexedBrackets: true
+        case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited, .repeatedKeys: false
+        }
+    }
+}
