@@ -37,6 +37,8 @@ final class EncodingPosition {
     /// Whether a pair has been written at or below this position. Only watched for the elements of
     /// indexed arrays made through nested containers, which must write something (see `noteWrite`).
     @exclusivity(unchecked) private(set) var hasWritten = false
+    /// The shape of the first container asked for here.
+    @exclusivity(unchecked) private var openedShape: Shape?
 
     /// Why nothing can be written here, for the ``Role/unwritable`` role. (`any Error` rather than
     /// `EncodingError`: one word, so the many positions without a failure cost nothing to check.)
@@ -157,10 +159,44 @@ final class EncodingPosition {
     /// Notes a container asked for here; an invalid one is reported when the call ends, even if
     /// nothing is ever written to it (an empty struct inside a comma-separated array, say).
     func openContainer(_ shape: Shape) -> (any Error)? {
-        guard !allows(shape), let error = shapeError(shape) else { return nil }
+        if allows(shape) {
+            guard let conflict = shapeConflict(shape) else { return nil }
+            if writer.deferredError == nil { writer.deferredError = conflict }
+            return conflict
+        }
+        guard let error = shapeError(shape) else { return nil }
         if case .unwritable = role { return error }  // already reported, or no call to report to
         if writer.deferredError == nil { writer.deferredError = error }
         return error
+    }
+
+    /// Why a container of `shape` contradicts one asked for before at this name, or `nil`.
+    ///
+    /// A keyed and an unkeyed container under one name write `four[0]=1` beside `four[five]=2` (or
+    /// `four=1` beside `four.five=2`), and two unkeyed ones restart at index 0: no decoder could read
+    /// them back, under any strategy. Keyed containers may be asked for again (their keys merge).
+    /// Several positions can share a name (a key asked for twice, `superEncoder()` beside a `super`
+    /// field), so named positions are also checked against the shapes the writer recorded by name.
+    private func shapeConflict(_ shape: Shape) -> (any Error)? {
+        if let openedShape {
+            return openedShape == .keyed && shape == .keyed ? nil : Self.conflictError(codingPath: codingPath)
+        }
+        openedShape = shape
+        guard case .named = role, !name.isEmpty else { return nil }
+        return writer.noteContainer(shape, name: name) ? nil : Self.conflictError(codingPath: codingPath)
+    }
+
+    /// The error for two containers that contradict each other at `codingPath`.
+    @inline(never)
+    static func conflictError(codingPath: [any CodingKey]) -> any Error {
+        let shown = codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        return EncodingError.invalidValue(
+            shown,
+            EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "Two containers were asked for at \"\(shown)\" (a keyed and an unkeyed one, or two unkeyed ones): their parameters would contradict each other. Ask for one unkeyed container, or only keyed ones, per key."
+            ))
     }
 
     // MARK: Writes

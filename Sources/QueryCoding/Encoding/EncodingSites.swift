@@ -130,8 +130,13 @@ struct FieldSite: EncodingSite {
         writeElement: (_ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws -> Void
     ) throws -> Bool {
         try container.require(.keyed)
-        if count > 0 { container.noteWrite() }
         let name = self.name
+        if count > 0 {
+            container.noteWrite()
+            if !writer.noteScalarList(prefix: container.name, name: name) {
+                throw EncodingPosition.conflictError(codingPath: codingPath)
+            }
+        }
         do {
             try writer.writeScalarList(prefix: container.name, name: name, count: count) { index, isListElement in
                 try writeElement(index, isListElement) { codingPath + [IndexKey(index)] }

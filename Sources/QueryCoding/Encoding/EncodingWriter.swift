@@ -54,6 +54,9 @@ final class EncodingWriter {
     var watchedElements: [EncodingPosition] = []
     /// The first problem found after the fact: a container that cannot be written where it was asked for.
     var deferredError: (any Error)?
+    /// The shape of the containers asked for at each composite name (its bytes as written to ``names``),
+    /// so that a keyed and an unkeyed container under one name are refused.
+    var containerShapes: [[UInt8]: EncodingPosition.Shape] = [:]
 
     init(options storage: QueryEncoder.OptionsStorage, output: Output) {
         let options = storage.options
@@ -74,6 +77,25 @@ final class EncodingWriter {
         self.bracketsAreStructural =
             options.nestedKeyEncoding == .brackets || options.arrayEncoding == .brackets
             || options.arrayEncoding == .indexedBrackets
+    }
+
+    /// Records a container of `shape` at the composite name `name` (a range of ``names``); `false` when
+    /// it contradicts one recorded before: only keyed containers may share a name.
+    func noteContainer(_ shape: EncodingPosition.Shape, name: Range<Int>) -> Bool {
+        let key = Array(names[name])
+        guard let recorded = containerShapes.updateValue(shape, forKey: key) else { return true }
+        return recorded == .keyed && shape == .keyed
+    }
+
+    /// Records the array of scalars written in the field `name` of the composite named `prefix`, which
+    /// has no position of its own; `false` when another container was asked for at that name.
+    func noteScalarList(prefix: Range<Int>, name: String) -> Bool {
+        var problem: KeyProblem?
+        let range = makeName(prefix: prefix) { buffer in
+            problem = appendChildName(prefix: prefix, name: name, to: &buffer)
+        }
+        // A key that cannot be written is reported by the write itself.
+        return problem != nil || noteContainer(.unkeyed, name: range)
     }
 
     deinit {
