@@ -353,7 +353,8 @@ extension HostileCase {
             try HostileRequest(host: .userInfo, path: "/x").built()
         },
         HostileCase(
-            "a backslash in the host", .error("invalidHost: the base URL carries user info; send credentials in a header instead")
+            "a backslash in the host",
+            .error("invalidHost: the base URL carries user info; send credentials in a header instead")
         ) {
             try HostileRequest(host: .backslash, path: "/x").built()
         },
