@@ -37,8 +37,6 @@ final class EncodingPosition {
     /// Whether a pair has been written at or below this position. Only watched for the elements of
     /// indexed arrays made through nested containers, which must write something (see `noteWrite`).
     @exclusivity(unchecked) private(set) var hasWritten = false
-    /// The shape of the first container asked for here.
-    @exclusivity(unchecked) private var openedShape: Shape?
 
     /// Why nothing can be written here, for the ``Role/unwritable`` role. (`any Error` rather than
     /// `EncodingError`: one word, so the many positions without a failure cost nothing to check.)
@@ -160,30 +158,14 @@ final class EncodingPosition {
     /// nothing is ever written to it (an empty struct inside a comma-separated array, say).
     func openContainer(_ shape: Shape) -> (any Error)? {
         if allows(shape) {
-            guard let conflict = shapeConflict(shape) else { return nil }
-            if writer.deferredError == nil { writer.deferredError = conflict }
-            return conflict
+            // Checked for contradictions when the call ends, once it is known what each container wrote.
+            if !name.isEmpty { writer.noteContainer(.init(shape: shape, position: self, key: nil), name: name) }
+            return nil
         }
         guard let error = shapeError(shape) else { return nil }
         if case .unwritable = role { return error }  // already reported, or no call to report to
         if writer.deferredError == nil { writer.deferredError = error }
         return error
-    }
-
-    /// Why a container of `shape` contradicts one asked for before at this name, or `nil`.
-    ///
-    /// A keyed and an unkeyed container under one name write `four[0]=1` beside `four[five]=2` (or
-    /// `four=1` beside `four.five=2`), and two unkeyed ones restart at index 0: no decoder could read
-    /// them back, under any strategy. Keyed containers may be asked for again (their keys merge).
-    /// Several positions can share a name (a key asked for twice, `superEncoder()` beside a `super`
-    /// field), so named positions are also checked against the shapes the writer recorded by name.
-    private func shapeConflict(_ shape: Shape) -> (any Error)? {
-        if let openedShape {
-            return openedShape == .keyed && shape == .keyed ? nil : Self.conflictError(codingPath: codingPath)
-        }
-        openedShape = shape
-        guard case .named = role, !name.isEmpty else { return nil }
-        return writer.noteContainer(shape, name: name) ? nil : Self.conflictError(codingPath: codingPath)
     }
 
     /// The error for two containers that contradict each other at `codingPath`.
@@ -221,6 +203,7 @@ final class EncodingPosition {
     func encodeRoot<T: Encodable>(_ value: T) throws {
         try PositionSite(position: self).encodeValue(value)
         if let error = writer.deferredError { throw error }
+        if let conflict = writer.containerConflict() { throw conflict }
         // An indexed element made through a nested container that wrote nothing would lose its index.
         if let empty = writer.watchedElements.first(where: { !$0.hasWritten }) {
             throw EncodingError.invalidValue(

@@ -133,9 +133,7 @@ struct FieldSite: EncodingSite {
         let name = self.name
         if count > 0 {
             container.noteWrite()
-            if !writer.noteScalarList(prefix: container.name, name: name) {
-                throw EncodingPosition.conflictError(codingPath: codingPath)
-            }
+            writer.noteScalarList(in: container, key: key, name: name)
         }
         do {
             try writer.writeScalarList(prefix: container.name, name: name, count: count) { index, isListElement in

@@ -54,9 +54,12 @@ final class EncodingWriter {
     var watchedElements: [EncodingPosition] = []
     /// The first problem found after the fact: a container that cannot be written where it was asked for.
     var deferredError: (any Error)?
-    /// The shape of the containers asked for at each composite name (its bytes as written to ``names``),
-    /// so that a keyed and an unkeyed container under one name are refused.
-    var containerShapes: [[UInt8]: EncodingPosition.Shape] = [:]
+    /// The containers asked for at each composite name (its bytes as written to ``names``), grouped by
+    /// name in the order the names first appear, so that containers that contradict each other under one
+    /// name are refused when the call ends (``containerConflict()``).
+    var containerGroups: [[NamedContainer]] = []
+    /// The index in ``containerGroups`` of each name's group.
+    var containerGroupIndexes: [[UInt8]: Int] = [:]
 
     init(options storage: QueryEncoder.OptionsStorage, output: Output) {
         let options = storage.options
@@ -79,23 +82,53 @@ final class EncodingWriter {
             || options.arrayEncoding == .indexedBrackets
     }
 
-    /// Records a container of `shape` at the composite name `name` (a range of ``names``); `false` when
-    /// it contradicts one recorded before: only keyed containers may share a name.
-    func noteContainer(_ shape: EncodingPosition.Shape, name: Range<Int>) -> Bool {
-        let key = Array(names[name])
-        guard let recorded = containerShapes.updateValue(shape, forKey: key) else { return true }
-        return recorded == .keyed && shape == .keyed
+    /// A container asked for at a composite name: a position's, or an array of scalars written without a
+    /// position of its own (which always writes: it is recorded only when not empty).
+    struct NamedContainer {
+        let shape: EncodingPosition.Shape
+        /// The position of the container, or for an array of scalars the keyed container holding it.
+        let position: EncodingPosition
+        /// The array's key in `position`, for an array of scalars.
+        let key: (any CodingKey)?
+
+        var hasWritten: Bool { key != nil || position.hasWritten }
+        var codingPath: [any CodingKey] { key.map { position.codingPath + [$0] } ?? position.codingPath }
     }
 
-    /// Records the array of scalars written in the field `name` of the composite named `prefix`, which
-    /// has no position of its own; `false` when another container was asked for at that name.
-    func noteScalarList(prefix: Range<Int>, name: String) -> Bool {
+    /// Records a container at the composite name `name` (a range of ``names``).
+    func noteContainer(_ container: NamedContainer, name: Range<Int>) {
+        let key = Array(names[name])
+        if let index = containerGroupIndexes[key] {
+            containerGroups[index].append(container)
+        } else {
+            containerGroupIndexes[key] = containerGroups.count
+            containerGroups.append([container])
+        }
+    }
+
+    /// Records the non-empty array of scalars written in the field `key` (named `name`) of the keyed
+    /// container at `position`, which has no position of its own.
+    func noteScalarList(in position: EncodingPosition, key: any CodingKey, name: String) {
         var problem: KeyProblem?
-        let range = makeName(prefix: prefix) { buffer in
-            problem = appendChildName(prefix: prefix, name: name, to: &buffer)
+        let range = makeName(prefix: position.name) { buffer in
+            problem = appendChildName(prefix: position.name, name: name, to: &buffer)
         }
         // A key that cannot be written is reported by the write itself.
-        return problem != nil || noteContainer(.unkeyed, name: range)
+        if problem == nil { noteContainer(NamedContainer(shape: .unkeyed, position: position, key: key), name: range) }
+    }
+
+    /// The first name (in the order names appeared) under which containers contradict each other: two
+    /// unkeyed ones, or a keyed and an unkeyed one, that both wrote something. (Containers that wrote
+    /// nothing contradict nothing: an empty struct beside an array reads back as the array.)
+    func containerConflict() -> (any Error)? {
+        for group in containerGroups where group.count > 1 {
+            let writing = group.filter(\.hasWritten)
+            let unkeyed = writing.filter { $0.shape == .unkeyed }
+            if unkeyed.count >= 2 || (unkeyed.count == 1 && writing.count >= 2) {
+                return EncodingPosition.conflictError(codingPath: writing[1].codingPath)
+            }
+        }
+        return nil
     }
 
     deinit {

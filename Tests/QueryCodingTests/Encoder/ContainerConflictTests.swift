@@ -115,6 +115,21 @@ import Testing
         #expect(refusal(BothFromOneEncoder(), encoder) == [["four"], ["four"]])
     }
 
+    /// A container that writes nothing contradicts nothing: an empty struct beside an array reads back as
+    /// the array.
+    struct EmptyKeyedBesideAnArray: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            _ = container.nestedContainer(keyedBy: Keys.self, forKey: .four)
+            try container.encode([1, 2], forKey: .four)
+        }
+    }
+
+    @Test func aContainerThatWritesNothingContradictsNothing() throws {
+        let encoder = QueryEncoder.with { $0.arrayEncodingStrategy = .indexedBrackets }
+        #expect(try encoder.encodeToString(EmptyKeyedBesideAnArray()) == "four%5B0%5D=1&four%5B1%5D=2")
+    }
+
     @Test func keyedContainersAskedForTwiceMerge() throws {
         #expect(try QueryEncoder().encodeToString(KeyedTwice()) == "four.four=1&four.five=2")
     }
