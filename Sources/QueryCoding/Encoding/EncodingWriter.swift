@@ -117,6 +117,13 @@ final class EncodingWriter {
         if problem == nil { noteContainer(NamedContainer(shape: .unkeyed, position: position, key: key), name: range) }
     }
 
+    /// Empties the lists that hold positions, which hold this writer: called when the call ends.
+    func releasePositions() {
+        containerGroups = []
+        containerGroupIndexes = [:]
+        watchedElements = []
+    }
+
     /// The first name (in the order names appeared) under which containers contradict each other: two
     /// unkeyed ones, or a keyed and an unkeyed one, that both wrote something. (Containers that wrote
     /// nothing contradict nothing: an empty struct beside an array reads back as the array.)
