@@ -37,6 +37,8 @@ final class EncodingPosition {
     /// Whether a pair has been written at or below this position. Only watched for the elements of
     /// indexed arrays made through nested containers, which must write something (see `noteWrite`).
     @exclusivity(unchecked) private(set) var hasWritten = false
+    /// For an indexed element, the shape of the first container asked for there.
+    @exclusivity(unchecked) private var openedShape: Shape?
 
     /// Why nothing can be written here, for the ``Role/unwritable`` role. (`any Error` rather than
     /// `EncodingError`: one word, so the many positions without a failure cost nothing to check.)
@@ -158,8 +160,20 @@ final class EncodingPosition {
     /// nothing is ever written to it (an empty struct inside a comma-separated array, say).
     func openContainer(_ shape: Shape) -> (any Error)? {
         if allows(shape) {
-            // Checked for contradictions when the call ends, once it is known what each container wrote.
-            if !name.isEmpty { writer.noteContainer(.init(shape: shape, position: self, key: nil), name: name) }
+            switch role {
+            case .named:
+                // Checked for contradictions when the call ends, once it is known what each container wrote.
+                writer.noteContainer(shape, position: self, key: nil, name: name)
+            case .indexedElement:
+                // An element's name is its own (its index): only its own `encode(to:)` can contradict it.
+                if let openedShape, openedShape != shape || shape == .unkeyed {
+                    let conflict = Self.conflictError(codingPath: codingPath)
+                    if writer.deferredError == nil { writer.deferredError = conflict }
+                    return conflict
+                }
+                openedShape = shape
+            default: break
+            }
             return nil
         }
         guard let error = shapeError(shape) else { return nil }
