@@ -41,7 +41,8 @@ extension QueryDecoder {
 
     /// How `Date` values are read; the mirror of ``QueryEncoder/DateEncodingStrategy``.
     public enum DateDecodingStrategy: Sendable {
-        /// RFC 3339: `2017-10-31T16:15:56Z`, with an optional fraction of a second and `Z` or `±HH:MM`.
+        /// RFC 3339: `2017-10-31T16:15:56Z`, with an optional fraction of a second and `Z`, `±HH:MM` or
+        /// `±HHMM`.
         case iso8601
         /// Seconds since 1970-01-01 UTC, as a decimal number.
         case secondsSince1970

@@ -74,6 +74,7 @@ extension Dictionary: QueryDecodingFastPath where Key: Decodable, Value: Decodab
         var names: [Key: String] = [:]
         for (name, child) in state.children(of: node) {
             let keyPath = PathContext(parent: parent, key: NameKey(name))
+            try state.requireWritableKey(name, child: child, codingPath: keyPath.codingPath)
             let key = try makeKey(name, state: state, path: keyPath)
             // `5` and `05` name one Int key: keeping either would depend on the order of a dictionary.
             if let other = names.updateValue(name, forKey: key) {

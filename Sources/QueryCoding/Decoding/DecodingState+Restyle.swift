@@ -54,7 +54,7 @@ extension DecodingState {
             let parent = Int(nodes[node].parent)
             var path = parent > 1 ? paths[parent] : []
             switch both.split(segment, maximumDepth: Int.max) {
-            case .flat, .tooDeep: path.append(segment)
+            case .flat, .literal, .tooDeep: path.append(segment)
             case .nested(let parts): path.append(contentsOf: parts)
             }
             paths[node] = path

@@ -357,7 +357,9 @@ extension DecodingState {
         let children = self.children(of: index)
         let count = children.count
         var elements: [DecodingPosition] = []
-        elements.reserveCapacity(Swift.min(count, options.limits.maximumArrayLength + 1))
+        // No arithmetic on the limit: any `Int` is a valid setting, `.max` included. An array over the limit
+        // is refused by the caller once built; its children are bounded by the parameter count anyway.
+        elements.reserveCapacity(Swift.min(count, Swift.max(options.limits.maximumArrayLength, 0)))
         for position in 0..<count {
             guard let child = child(of: index, named: String(position)) else {
                 let strays = children.map(\.name).filter { key in

@@ -36,6 +36,9 @@ final class DecodingState {
 
     /// How many pairs the query has.
     private(set) var pairCount = 0
+    /// Whether some name has an empty segment or is a malformed literal: a key the encoder could not
+    /// write. Only then do keyed lookups check the name, so well-formed queries pay nothing.
+    private(set) var hasUnwritableKeys = false
     /// Pair values, then list elements as arrays split them.
     @exclusivity(unchecked) var values: [Value] = []
     /// The root (0) and an empty node (1), then every named node.
@@ -150,9 +153,16 @@ final class DecodingState {
         var node = 0
         switch segmentation.split(name, maximumDepth: options.limits.maximumDepth) {
         case .flat:
+            if name.isEmpty { hasUnwritableKeys = true }
+            node = childCreated(of: node, named: name)
+        case .literal:
+            hasUnwritableKeys = true
             node = childCreated(of: node, named: name)
         case .nested(let segments):
-            for segment in segments { node = childCreated(of: node, named: segment) }
+            for segment in segments {
+                if segment.isEmpty { hasUnwritableKeys = true }
+                node = childCreated(of: node, named: segment)
+            }
         case .tooDeep:
             throw QueryDecodingLimitError(limit: .depth, maximum: options.limits.maximumDepth, parameter: name)
         }
@@ -178,6 +188,27 @@ final class DecodingState {
     }
 
     // MARK: Children
+
+    /// Throws unless the encoder could write `name`, the name of the child `child`, as a key under these
+    /// strategies: read, such a key would make a value that the encoder refuses to write, so refusing it
+    /// here (where the parameter can be named) keeps decode ∘ encode total.
+    @inline(__always)
+    func requireWritableKey(_ name: String, child: Int, codingPath: @autoclosure () -> [any CodingKey]) throws {
+        if hasUnwritableKeys && !segmentation.isWritableKey(name) {
+            try throwUnwritableKey(name, child: child, codingPath: codingPath())
+        }
+    }
+
+    @inline(never)
+    private func throwUnwritableKey(_ name: String, child: Int, codingPath: [any CodingKey]) throws {
+        let problem = name.isEmpty ? "has an empty key" : "is not a well-formed name for the nesting strategies"
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "The parameter \"\(nodeName(child))\" \(problem), so it cannot be read as a key: the encoder could not write it back."
+            ))
+    }
 
     /// The child of `node` named `segment`, or `nil`.
     func child(of node: Int, named segment: String) -> Int? {

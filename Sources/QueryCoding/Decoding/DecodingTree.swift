@@ -54,7 +54,8 @@ enum DecodingPosition {
 /// | any | `a..b`, `a[b`, `[x]` | the whole name, as one literal segment |
 ///
 /// A name that is not well formed for the strategies is one literal segment: the encoder never writes
-/// such names, so they can only be parameters the type does not know, which are ignored.
+/// such names, so they can only be parameters the type does not know, which are ignored. A dictionary
+/// refuses such a key, and an empty one, since the encoder could not write it back.
 struct NameSegmentation {
     let dotsNest: Bool
     let bracketsNest: Bool
@@ -72,8 +73,10 @@ struct NameSegmentation {
 
     /// How a name splits.
     enum Split {
-        /// One literal segment: the name is flat, or not well formed for the strategies.
+        /// One literal segment: the name holds no nesting syntax.
         case flat
+        /// One literal segment: the name holds nesting syntax but is not well formed for the strategies.
+        case literal
         /// The segments of a well-formed nested name.
         case nested([String])
         /// A well-formed name nesting deeper than the limit, found before any segment is built.
@@ -95,12 +98,20 @@ struct NameSegmentation {
         let bytes = Array(utf8)
 
         var count = 0
-        guard walk(bytes, { _ in count += 1 }) else { return .flat }
+        guard walk(bytes, { _ in count += 1 }) else { return .literal }
         guard count - 1 <= maximumDepth else { return .tooDeep }
         var segments: [String] = []
         segments.reserveCapacity(count)
         _ = walk(bytes) { range in segments.append(String(decoding: bytes[range], as: UTF8.self)) }
         return .nested(segments)
+    }
+
+    /// Whether the encoder could write `segment` as a key: it is not empty and holds no byte that nests
+    /// under the strategies (the encoder refuses the same keys).
+    func isWritableKey(_ segment: String) -> Bool {
+        guard !segment.isEmpty else { return false }
+        var segment = segment
+        return segment.withUTF8 { !mayNest($0) }
     }
 
     /// Whether a name holds a byte that nests under the strategies.

@@ -64,8 +64,11 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
                 ))
         }
         let name = name(for: key)
-        let position: DecodingPosition = state.child(of: node, named: name).map(DecodingPosition.node) ?? .absent
-        return (position, PathContext(parent: path, key: key, expectedName: name))
+        guard let child = state.child(of: node, named: name) else {
+            return (.absent, PathContext(parent: path, key: key, expectedName: name))
+        }
+        try state.requireWritableKey(name, child: child, codingPath: codingPath + [key])
+        return (.node(child), PathContext(parent: path, key: key, expectedName: name))
     }
 
     func contains(_ key: Key) -> Bool {

@@ -40,6 +40,8 @@ final class EncodingPosition {
     /// Whether a pair has been written at or below this position. Only watched for the elements of
     /// indexed arrays made through nested containers, which must write something (see `noteWrite`).
     @exclusivity(unchecked) private(set) var hasWritten = false
+    /// For an indexed element, the shape of the first container asked for there.
+    @exclusivity(unchecked) private var openedShape: Shape?
 
     /// The per-field styles of the type whose keyed container writes here, if it declares any.
     var fieldStyles: (any QueryFieldStyling.Type)?
@@ -178,7 +180,24 @@ final class EncodingPosition {
     /// Notes a container asked for here; an invalid one is reported when the call ends, even if
     /// nothing is ever written to it (an empty struct inside a comma-separated array, say).
     func openContainer(_ shape: Shape) -> (any Error)? {
-        guard !allows(shape), let error = shapeError(shape) else { return nil }
+        if allows(shape) {
+            switch role {
+            case .named:
+                // Checked for contradictions when the call ends, once it is known what each container wrote.
+                writer.noteContainer(shape, position: self, key: nil, name: name)
+            case .indexedElement:
+                // An element's name is its own (its index): only its own `encode(to:)` can contradict it.
+                if let openedShape, openedShape != shape || shape == .unkeyed {
+                    let conflict = Self.conflictError(codingPath: codingPath)
+                    if writer.deferredError == nil { writer.deferredError = conflict }
+                    return conflict
+                }
+                openedShape = shape
+            default: break
+            }
+            return nil
+        }
+        guard let error = shapeError(shape) else { return nil }
         if case .unwritable = role { return error }  // already reported, or no call to report to
         if writer.deferredError == nil { writer.deferredError = error }
         return error
@@ -237,6 +256,19 @@ final class EncodingPosition {
             ))
     }
 
+    /// The error for two containers that contradict each other at `codingPath`.
+    @inline(never)
+    static func conflictError(codingPath: [any CodingKey]) -> any Error {
+        let shown = codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        return EncodingError.invalidValue(
+            shown,
+            EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "Two containers were asked for at \"\(shown)\" (a keyed and an unkeyed one, or two unkeyed ones): their parameters would contradict each other. Ask for one unkeyed container, or only keyed ones, per key."
+            ))
+    }
+
     // MARK: Writes
 
     /// Notes that a pair is written at or below this position; one check once the mark is set.
@@ -257,8 +289,12 @@ final class EncodingPosition {
 
     /// Encodes the top-level value.
     func encodeRoot<T: Encodable>(_ value: T) throws {
+        // The writer's lists of positions hold positions, which hold the writer: emptied when the call
+        // ends, however it ends, so that neither outlives it (found as a leak by the fuzzer).
+        defer { writer.releasePositions() }
         try PositionSite(position: self).encodeValue(value)
         if let error = writer.deferredError { throw error }
+        if let conflict = writer.containerConflict() { throw conflict }
         // An indexed element made through a nested container that wrote nothing would lose its index.
         if let empty = writer.watchedElements.first(where: { !$0.hasWritten }) {
             throw EncodingError.invalidValue(

@@ -163,8 +163,11 @@ struct FieldSite: EncodingSite {
         try container.require(.keyed)
         if container.isUnexploded { throw container.nestedInUnexplodedError(codingPath: codingPath) }
         if nesting == .flattened { throw EncodingPosition.flattenedError(codingPath: codingPath) }
-        if count > 0 { container.noteWrite() }
         let name = self.name
+        if count > 0 {
+            container.noteWrite()
+            writer.noteScalarList(in: container, key: key, name: name)
+        }
         do {
             try writer.writeScalarList(prefix: container.name, name: name, count: count) { index, isListElement in
                 try writeElement(index, isListElement) { codingPath + [IndexKey(index)] }

@@ -64,6 +64,16 @@ final class EncodingWriter {
     var watchedElements: [EncodingPosition] = []
     /// The first problem found after the fact: a container that cannot be written where it was asked for.
     var deferredError: (any Error)?
+    /// The containers asked for at named composites (struct fields, dictionary entries), in order, so that
+    /// containers that contradict each other under one name are refused when the call ends
+    /// (``containerConflict()``). Looked up by a hash of the name's bytes: linearly while there are few,
+    /// through ``containerIndex`` beyond.
+    var containers: [NamedContainer] = []
+    /// The first container of each name hash, once there are more than ``linearContainerLimit``.
+    var containerIndex: [Int: Int] = [:]
+    /// Whether some name was recorded twice: only then can containers contradict each other.
+    var hasRepeatedContainerName = false
+    private static let linearContainerLimit = 16
 
     init(options storage: QueryEncoder.OptionsStorage, output: Output) {
         let options = storage.options
@@ -89,6 +99,99 @@ final class EncodingWriter {
         self.dotIsStructural = options.nestedKeyEncoding == .dots
         self.bracketsAreStructural =
             options.nestedKeyEncoding == .brackets || options.arrayEncoding.namesElementsInBrackets
+    }
+
+    /// A container asked for at a composite name: a position's, or an array of scalars written without a
+    /// position of its own (which always writes: it is recorded only when not empty).
+    struct NamedContainer {
+        let shape: EncodingPosition.Shape
+        /// The position of the container, or for an array of scalars the keyed container holding it.
+        let position: EncodingPosition
+        /// The array's key in `position`, for an array of scalars.
+        let key: (any CodingKey)?
+        /// The name's bytes in ``EncodingWriter/names``, and their hash.
+        let name: Range<Int>
+        let hash: Int
+        /// The index of the first container recorded under the same name (its own index if it is the first).
+        var first: Int
+
+        var hasWritten: Bool { key != nil || position.hasWritten }
+        var codingPath: [any CodingKey] { key.map { position.codingPath + [$0] } ?? position.codingPath }
+    }
+
+    /// Records a container of `shape` at the composite name `name` (a range of ``names``); `key` for an
+    /// array of scalars written in the field `key` of the keyed container at `position`.
+    func noteContainer(
+        _ shape: EncodingPosition.Shape, position: EncodingPosition, key: (any CodingKey)?, name: Range<Int>
+    ) {
+        // FNV-1a over the name's bytes: no allocation, unlike hashing an array of them.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in names[name] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let index = containers.count
+        if index == 0 { containers.reserveCapacity(8) }
+        var first = index
+        if index <= Self.linearContainerLimit {
+            if let match = containers.firstIndex(where: {
+                $0.hash == Int(truncatingIfNeeded: hash) && sameName($0.name, name)
+            }) {
+                first = containers[match].first
+            }
+            if index == Self.linearContainerLimit {
+                for (offset, container) in containers.enumerated() where container.first == offset {
+                    containerIndex[container.hash] = offset
+                }
+            }
+        } else if let candidate = containerIndex[Int(truncatingIfNeeded: hash)],
+            sameName(containers[candidate].name, name)
+        {
+            first = candidate
+        }
+        if first != index {
+            hasRepeatedContainerName = true
+        } else if index >= Self.linearContainerLimit && containerIndex[Int(truncatingIfNeeded: hash)] == nil {
+            containerIndex[Int(truncatingIfNeeded: hash)] = index
+        }
+        containers.append(
+            NamedContainer(
+                shape: shape, position: position, key: key, name: name, hash: Int(truncatingIfNeeded: hash),
+                first: first))
+    }
+
+    /// Whether two ranges of ``names`` hold the same bytes.
+    private func sameName(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
+        left.count == right.count && names[left].elementsEqual(names[right])
+    }
+
+    /// Records the non-empty array of scalars written in the field `key` (named `name`) of the keyed
+    /// container at `position`, which has no position of its own.
+    func noteScalarList(in position: EncodingPosition, key: any CodingKey, name: String) {
+        var problem: KeyProblem?
+        let range = makeName(prefix: position.name) { buffer in
+            problem = appendChildName(prefix: position.name, name: name, to: &buffer)
+        }
+        // A key that cannot be written is reported by the write itself.
+        if problem == nil { noteContainer(.unkeyed, position: position, key: key, name: range) }
+    }
+
+    /// Empties the lists that hold positions, which hold this writer: called when the call ends.
+    func releasePositions() {
+        if !containers.isEmpty { containers = [] }
+        if !watchedElements.isEmpty { watchedElements = [] }
+    }
+
+    /// The first name (in the order names appeared) under which containers contradict each other: two
+    /// unkeyed ones, or a keyed and an unkeyed one, that both wrote something. (Containers that wrote
+    /// nothing contradict nothing: an empty struct beside an array reads back as the array.)
+    func containerConflict() -> (any Error)? {
+        guard hasRepeatedContainerName else { return nil }
+        for (index, container) in containers.enumerated() where container.first == index {
+            let writing = containers[index...].filter { $0.first == index && $0.hasWritten }
+            let unkeyed = writing.filter { $0.shape == .unkeyed }
+            if unkeyed.count >= 2 || (unkeyed.count == 1 && writing.count >= 2) {
+                return EncodingPosition.conflictError(codingPath: writing[1].codingPath)
+            }
+        }
+        return nil
     }
 
     deinit {

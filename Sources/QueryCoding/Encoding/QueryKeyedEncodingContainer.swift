@@ -152,6 +152,7 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         if count > 0 { position.noteWrite() }
         try withWriter { writer in
             let name = writer.keyName(key, codingPath: codingPath + [key])
+            if count > 0 { writer.noteScalarList(in: position, key: key, name: name) }
             do {
                 try writer.writeScalarList(prefix: position.name, name: name, count: count) { index, isListElement in
                     try element(writer, index, isListElement)

@@ -46,7 +46,8 @@ enum ISO8601 {
         }
     }
 
-    /// Parses `YYYY-MM-DDTHH:MM:SS`, an optional fraction of a second, and `Z` or an offset `±HH:MM`.
+    /// Parses `YYYY-MM-DDTHH:MM:SS`, an optional fraction of a second, and `Z` or an offset `±HH:MM` or
+    /// `±HHMM`.
     /// Returns `nil` for anything else, including impossible dates (`2021-02-29`).
     static func parse(_ text: String) -> Date? {
         var text = text
@@ -99,7 +100,9 @@ enum ISO8601 {
         } else if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
             let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : 1
             index += 1
-            guard let offsetHour = number(2), expect(":"), let offsetMinute = number(2), offsetHour < 24,
+            // `±HH:MM` (RFC 3339) or `±HHMM` (ISO 8601's basic form, which many servers emit).
+            guard let offsetHour = number(2), expect(":") || index < bytes.count, let offsetMinute = number(2),
+                offsetHour < 24,
                 offsetMinute < 60
             else { return nil }
             offset = sign * (offsetHour * 3600 + offsetMinute * 60)

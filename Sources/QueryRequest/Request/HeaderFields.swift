@@ -1,7 +1,8 @@
 /// Header fields checked against RFC 9110 and merged case-insensitively.
 ///
 /// `URLRequest.setValue(_:forHTTPHeaderField:)` silently drops a value with CR, LF or NUL and accepts a
-/// name that is no token, so both are checked here first and refused with a typed error.
+/// name that is no token, so both are checked here first and refused with a typed error. So are the
+/// framing and hop-by-hop headers, which belong to the transport.
 struct HeaderFields {
     /// The fields keyed by lowercased name; the value keeps the name as it was spelled.
     private(set) var fields: [String: (name: String, value: String)] = [:]
@@ -32,12 +33,25 @@ struct HeaderFields {
         for (name, value) in sorted {
             guard isToken(name) else { throw RequestBuildingError.invalidHeaderName(name) }
             guard isValidValue(value) else { throw RequestBuildingError.invalidHeaderValue(name: name) }
+            guard !transportHeaderNames.contains(name.lowercased()) else {
+                throw RequestBuildingError.transportHeader(name: name)
+            }
             if let other = seen.updateValue(name, forKey: name.lowercased()) {
                 throw RequestBuildingError.duplicateHeader(names: [other, name])
             }
         }
         return sorted.map { ($0.key, $0.value) }
     }
+
+    /// The headers the transport writes from the URL, the body and the connection (lowercased): `Host`
+    /// (RFC 9110 §7.2), the framing headers `Content-Length` and `Transfer-Encoding` (RFC 9112 §6), and the
+    /// hop-by-hop ones (RFC 9110 §7.6.1). Set by hand they are silently replaced by URLSession or, worse,
+    /// sent beside its own: a second `Host` or a `Content-Length` that disagrees with the body is how
+    /// requests are smuggled past a proxy.
+    static let transportHeaderNames: Set<String> = [
+        "host", "content-length", "transfer-encoding", "connection", "keep-alive", "proxy-connection", "te",
+        "upgrade",
+    ]
 
     /// Whether `text` is a non-empty RFC 9110 token: `1*tchar`, where tchar is a letter, a digit or one of
     /// `!#$%&'*+-.^_|~` or the backtick. Used for header names and methods.

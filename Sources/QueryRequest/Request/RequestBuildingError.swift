@@ -24,6 +24,12 @@ public enum RequestBuildingError: Error, Sendable, Hashable, CustomStringConvert
     /// One dictionary of headers spells the same name twice in different case, such as
     /// `Content-Type` and `content-type`, so which one is sent would be left to chance.
     case duplicateHeader(names: [String])
+    /// A header that the transport writes itself was given: `Host`, `Content-Length`, `Transfer-Encoding`,
+    /// `Connection`, `Keep-Alive`, `Proxy-Connection`, `TE` or `Upgrade` (names compared without case).
+    ///
+    /// The host comes from the URL, the framing from the body and the rest from the connection; set by
+    /// hand, they would be replaced silently or sent in contradiction with the real request.
+    case transportHeader(name: String)
     /// The method cannot carry a body (GET and HEAD), yet the request has a non-empty one.
     case bodyNotAllowed(method: HTTPMethod)
     /// ``APISetting/timeout`` is not a positive, finite number of seconds.
@@ -48,6 +54,8 @@ public enum RequestBuildingError: Error, Sendable, Hashable, CustomStringConvert
             "Invalid value for header \"\(name)\": it contains CR, LF or NUL."
         case .duplicateHeader(let names):
             "Header given twice in different case: \(names.map { "\"\($0)\"" }.joined(separator: ", "))."
+        case .transportHeader(let name):
+            "The header \"\(name)\" is written by the transport from the URL, the body and the connection; a request cannot set it."
         case .bodyNotAllowed(let method):
             "A \(method.rawValue) request cannot have a body; send the data in the query or use another method."
         case .invalidTimeout(let timeout):

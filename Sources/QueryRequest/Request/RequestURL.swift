@@ -10,6 +10,8 @@ import Foundation
 struct RequestURL {
     /// `scheme://host[:port]`, the scheme in lowercase.
     let origin: String
+    /// The scheme, host and port every built URL must have.
+    private let authority: Authority
     /// The host's base path, percent-encoded, possibly empty.
     let basePath: String
 
@@ -32,6 +34,9 @@ struct RequestURL {
         guard let hostName = components.percentEncodedHost, !hostName.isEmpty else {
             throw invalid("\"\(url.absoluteString)\" has no host name")
         }
+        if let problem = URLText.hostNameProblem(hostName) {
+            throw invalid("the host name \"\(hostName)\" \(problem)")
+        }
         guard components.percentEncodedUser == nil, components.percentEncodedPassword == nil else {
             // Not echoing the URL: it holds a credential.
             throw invalid("the base URL carries user info; send credentials in a header instead")
@@ -53,11 +58,19 @@ struct RequestURL {
         var origin = components
         origin.scheme = scheme
         origin.percentEncodedPath = ""
-        guard let originText = origin.string else {
-            throw invalid("\"\(url.absoluteString)\" is not a URL")
+        // Compared decoded: Foundation may write `h%41st` back as `hAst` or a Unicode name in its IDNA form,
+        // the same host (RFC 3986 §6.2.2.2). `hostNameProblem` made sure the name decodes.
+        let authority = Authority(scheme: scheme ?? "", host: components.host ?? hostName, port: components.port)
+        // Foundation may write a host back without its authority (a non-UTF-8 escape did, and a path
+        // starting `//` then named the host): the origin counts only once it reads back as this host.
+        guard let originText = origin.string, let reread = URLComponents(string: originText),
+            authority.matches(reread), reread.percentEncodedPath.isEmpty
+        else {
+            throw invalid("the host name \"\(hostName)\" does not read back as itself once written into a URL")
         }
         self.origin = originText
         self.basePath = basePath
+        self.authority = authority
     }
 
     /// The URL for `path` (which may carry a fixed query, `/search?fixed=1`) below the base path, with
@@ -88,7 +101,29 @@ struct RequestURL {
         guard let url = URL(string: text) else {
             throw RequestBuildingError.invalidPath(path: path, reason: "\"\(text)\" is not a valid URL")
         }
+        // The last line of defence of "the host never changes": checked on the URL that is sent.
+        guard url.host != nil, let built = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            authority.matches(built)
+        else {
+            throw RequestBuildingError.invalidPath(
+                path: path, reason: "the URL \"\(text)\" would not keep the host's scheme, host and port")
+        }
         return url
+    }
+
+    /// The parts of a URL that no path may change.
+    private struct Authority {
+        let scheme: String
+        /// The host name, percent-decoded.
+        let host: String
+        let port: Int?
+
+        /// Whether `components` has this scheme (compared without case), host and port, and no user info.
+        func matches(_ components: URLComponents) -> Bool {
+            components.scheme?.lowercased() == scheme && components.host.map { Array($0.utf8) } == Array(host.utf8)
+                && components.port == port && components.percentEncodedUser == nil
+                && components.percentEncodedPassword == nil
+        }
     }
 
     /// `/v1` + `/users` → `/v1/users`; a slash on both sides counts once; a path without a leading slash

@@ -118,4 +118,67 @@ enum URLText {
         }
         return dots == 1 || dots == 2
     }
+
+    // MARK: Host names
+
+    /// Why `host` (percent-encoded, as `URLComponents.percentEncodedHost` gives it) cannot name a server,
+    /// as the end of a sentence, or `nil` when it can.
+    ///
+    /// A host name percent-decodes to UTF-8 text of unreserved characters, sub-delimiters (RFC 3986
+    /// `reg-name`) and non-ASCII characters; an IPv6 literal is `[` hex digits, `:` and `.` `]`. Anything
+    /// else (an escape that is not UTF-8, a decoded `/`, `@`, `%`, space or control) is refused: Foundation
+    /// writes such a host back unpredictably, and a lost authority lets the path name another host.
+    static func hostNameProblem(_ host: String) -> String? {
+        let bytes = Array(host.utf8)
+        if bytes.first == UInt8(ascii: "[") {
+            let inside = bytes.dropFirst().dropLast()
+            let isLiteral =
+                bytes.count > 2 && bytes.last == UInt8(ascii: "]")
+                && inside.allSatisfy { isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }
+            return isLiteral ? nil : "is not an IPv6 literal of hex digits, \":\" and \".\""
+        }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                decoded.append(bytes[index])
+                index += 1
+                continue
+            }
+            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            else { return "holds a \"%\" that starts no escape" }
+            decoded.append(high << 4 | low)
+            index += 3
+        }
+        // Invalid UTF-8 decodes with replacement characters, so it does not read back byte for byte.
+        guard String(decoding: decoded, as: UTF8.self).utf8.elementsEqual(decoded) else {
+            return "holds a percent-escape that is not UTF-8"
+        }
+        if let byte = decoded.first(where: { $0 < 0x80 && !isHostByte($0) }) {
+            let shown = (0x21..<0x7F).contains(byte) ? "\"\(Character(Unicode.Scalar(byte)))\"" : "byte \(byte)"
+            return "holds \(shown), which cannot be part of a host name"
+        }
+        return nil
+    }
+
+    /// Whether the ASCII `byte` may be part of a decoded host name: unreserved or a sub-delimiter.
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: "="):
+            true
+        default: isUnreserved(byte)
+        }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
+        }
+    }
 }

@@ -402,22 +402,6 @@ enum GoldenQueries {
         GoldenQuery(
             input: EncoderCase(
                 setup: EncodingSetup(
-                    array: .indexedBrackets, nesting: .brackets, keys: .convertToSnakeCase, data: .custom),
-                root: .record(
-                    .value,
-                    [
-                        "s": .record(
-                            .container,
-                            [
-                                "fhG87TQp": .date(Date(timeIntervalSince1970: 4102444800.0)),
-                                "cP": .color(.researchAndDevelopment), "a1B2": .record(.value, [:]),
-                            ]), "s": .intSet([-393_275_400_692_736_773, 26]),
-                    ])),
-            query:
-                "s%5Bfh_g87_t_qp%5D=2100-01-01T00%3A00%3A00Z&s%5Bc_p%5D=R%26D&s%5B0%5D=-393275400692736773&s%5B1%5D=26"),
-        GoldenQuery(
-            input: EncoderCase(
-                setup: EncodingSetup(
                     array: .indexedBrackets, nesting: .brackets, nils: .emptyValue, dates: .formatted, bools: .numeric,
                     keys: .custom, data: .custom),
                 root: .dictionary([

@@ -93,13 +93,14 @@ struct DecoderPeerCheck {
     }
 
     /// Whether the decoder's reading can be compared with a peer's: no name nests (arrays read as
-    /// `.repeatedKeys`), no two names are canonically equivalent.
+    /// `.repeatedKeys`) or is a key the encoder could not write, no two names are canonically equivalent.
     static func comparesTheDecoder(_ input: DecoderInput) -> Bool {
         guard case .string(let query) = input.source, case .success(let parsed) = ReferenceParsedQuery.parse(query)
         else { return false }
         let naming = ReferenceNaming(flatReading(input).setup)
         let names = Set(parsed.pairs.map(\.name))
-        return names.allSatisfy { naming.segments($0).count == 1 }
+        // A key the encoder could not write (empty, or malformed) is refused by the decoder (issue 14).
+        return names.allSatisfy { naming.segments($0).count == 1 && naming.isWritableKey($0) }
             && Set(names.map { String(decoding: $0, as: UTF8.self) }).count == names.count
     }
 

@@ -147,6 +147,35 @@ enum RequestGen {
         String(decoding: ReferenceEscaping.escape(Array(text.utf8), spaceAsPlus: false), as: UTF8.self)
     }
 
+    /// Base URLs whose host is arbitrary text: percent-escapes of any byte (so often not UTF-8), non-ASCII
+    /// text, delimiters and hostile text, with a path that tries to name another host (issue 14).
+    static let hostHijackCases: Gen<RequestCase> = Gen { source in
+        let escape: Gen<String> = Gen<UInt8>.anyInteger.map { byte in
+            let digits = Array("0123456789ABCDEF")
+            return "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
+        }
+        let piece: Gen<String> = .frequency([
+            (4, .element(of: ["api", "example", "com", ".", "-", "a", "acme", "0", "_"])), (4, escape),
+            (2, .hostileString(averageLength: 2)),
+            (
+                2,
+                .element(of: [
+                    "\u{E9}", "\u{30E6}", "\u{1F600}", "\u{FF0F}", "\u{3002}", "%", "%zz", "@", ":", "[", "]", "/",
+                    "\\", "#", "?", " ", "%2F", "%40", "%3A", "%00", "%C3%A9", "%E3%83%A6",
+                ])
+            ),
+        ])
+        let host = piece.array(averageLength: 4, minimumLength: 1, maximumLength: 10).run(source).joined()
+        let scheme = Gen<String>.element(of: ["https://", "http://", "HTTPS://"]).run(source)
+        let port = Gen<String>.frequency([(4, .constant("")), (1, .element(of: [":8080", ":443", ":1"]))]).run(source)
+        let basePath = Gen<String>.element(of: ["", "/", "/v1", "/api/"]).run(source)
+        let path = Gen<String>.element(of: [
+            "//evil.com/x", "/users", "@evil.com", ":443@evil.com/", "\\\\evil.com/x", "/%2e%2e/x", "", "//", "?x=1",
+            "//evil.com:80", "/\u{FF0F}\u{FF0F}evil.com",
+        ]).run(source)
+        return RequestCase(base: scheme + host + port + basePath, path: path, query: nil)
+    }
+
     // MARK: Paths
 
     /// Paths built from hostile tokens (slashes, dots, escapes valid and not, `?`, `#`, controls,

@@ -79,6 +79,7 @@ enum ReferenceFlattener {
         var flattening = Flattening(setup: setup)
         do {
             try flattening.flatten(root, at: .root)
+            try flattening.checkContainers()
         } catch {
             return .failure(error)
         }
@@ -110,12 +111,36 @@ private struct Flattening {
 
     let setup: EncodingSetup
     var pairs: [ReferenceQuery.Pair] = []
+    /// For each name, how many keyed and unkeyed containers (structs and dictionaries; arrays and sets)
+    /// wrote at least one pair under it.
+    var writingContainers: [[UInt8]: (keyed: Int, unkeyed: Int)] = [:]
 
     init(setup: EncodingSetup) {
         self.setup = setup
     }
 
+    /// Issue 14: under one name, containers that both write must be keyed: two arrays, or an array and a
+    /// struct, would write names that contradict each other, under every strategy.
+    func checkContainers() throws(ReferenceError) {
+        for counts in writingContainers.values where counts.unkeyed >= 2 || (counts.unkeyed >= 1 && counts.keyed >= 1) {
+            _ = counts
+            throw ReferenceError("contradicting containers under one name")
+        }
+    }
+
+    /// Notes the container that `node` is, written at `place`, if it wrote pairs since `pairsBefore`.
+    private mutating func noteContainer(_ node: QueryNode, at place: Place, pairsBefore: Int) {
+        guard let name = place.name, pairs.count > pairsBefore else { return }
+        switch node {
+        case .record, .dictionary, .intKeyedDictionary: writingContainers[name, default: (0, 0)].keyed += 1
+        case .list, .stringSet, .intSet: writingContainers[name, default: (0, 0)].unkeyed += 1
+        default: break
+        }
+    }
+
     mutating func flatten(_ node: QueryNode, at place: Place) throws(ReferenceError) {
+        let pairsBefore = pairs.count
+        defer { noteContainer(node, at: place, pairsBefore: pairsBefore) }
         switch node {
         case .wrapped(let inner):
             try flatten(inner, at: place)

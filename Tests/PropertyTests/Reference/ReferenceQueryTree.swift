@@ -18,6 +18,15 @@ struct ReferenceNaming {
     private static let open = UInt8(ascii: "[")
     private static let close = UInt8(ascii: "]")
 
+    /// Whether the encoder could write `name` as a key: not empty, and without a byte that nests under
+    /// the strategies (only a malformed name, kept as one literal segment, can hold one).
+    func isWritableKey(_ name: [UInt8]) -> Bool {
+        !name.isEmpty
+            && !name.contains { byte in
+                (dotsNest && byte == Self.dot) || (bracketsNest && (byte == Self.open || byte == Self.close))
+            }
+    }
+
     func segments(_ name: [UInt8]) -> [[UInt8]] {
         let nests =
             (dotsNest && name.contains(Self.dot))
@@ -61,6 +70,8 @@ struct ReferenceNaming {
 /// that are canonically equivalent (`é` and `e` + U+0301) are two parameters (the codec never
 /// normalises).
 final class ReferenceQueryNode {
+    /// The naming of the whole tree.
+    let naming: ReferenceNaming
     private(set) var values: [ReferenceParsedQuery.RawValue] = []
     private(set) var children: [(name: [UInt8], node: ReferenceQueryNode)] = []
 
@@ -70,7 +81,7 @@ final class ReferenceQueryNode {
         ReferenceQueryNode, ReferenceDecodingFailure
     > {
         let naming = ReferenceNaming(setup)
-        let root = ReferenceQueryNode()
+        let root = ReferenceQueryNode(naming: naming)
         for pair in query.pairs {
             let segments = naming.segments(pair.name)
             guard segments.count - 1 <= QueryDecoder.Limits.default.maximumDepth else {
@@ -83,9 +94,14 @@ final class ReferenceQueryNode {
         return .success(root)
     }
 
+    init(naming: ReferenceNaming) { self.naming = naming }
+
+    /// Whether the encoder could write `name` as a key (see ``ReferenceNaming/isWritableKey(_:)``).
+    func isWritableKey(_ name: [UInt8]) -> Bool { naming.isWritableKey(name) }
+
     private func child(_ name: [UInt8]) -> ReferenceQueryNode {
         if let existing = children.first(where: { $0.name == name }) { return existing.node }
-        let node = ReferenceQueryNode()
+        let node = ReferenceQueryNode(naming: naming)
         children.append((name, node))
         return node
     }
@@ -97,30 +113,34 @@ enum ReferenceDecoding {
 
     /// `[String: String]`: one value per parameter, no nested parameters.
     static func stringMap(_ root: ReferenceQueryNode) -> Entries<[UInt8]> {
-        collect(root.children) { _, node in try single(node) }
+        collect(root) { _, node in try single(node) }
     }
 
     /// `[String: [String]]` with the array strategy of `setup`.
     static func listMap(_ root: ReferenceQueryNode, setup: EncodingSetup) -> Entries<[[UInt8]]> {
-        collect(root.children) { _, node in try list(node, setup: setup) }
+        collect(root) { _, node in try list(node, setup: setup) }
     }
 
     /// `[String: [String: String]]`: each parameter's nested parameters, one value each.
     static func nestedMap(_ root: ReferenceQueryNode) -> Entries<[(key: [UInt8], value: [UInt8])]> {
-        collect(root.children) { _, node in
+        collect(root) { _, node in
             guard node.values.isEmpty else { throw ReferenceDecodingFailure("a value where nesting is expected") }
-            return try collect(node.children) { _, child in try single(child) }.get()
+            return try collect(node) { _, child in try single(child) }.get()
         }
     }
 
     // MARK: Shapes
 
-    /// The entries of a `[String: Value]` read from `children`. Two names that are canonically
-    /// equivalent would be one `String` key: decoding refuses them rather than drop one.
+    /// The entries of a `[String: Value]` read from the children of `parent`. Two names that are
+    /// canonically equivalent would be one `String` key: decoding refuses them rather than drop one. A
+    /// name the encoder could not write back as a key (empty, or malformed) is refused too (issue 14).
     private static func collect<Value>(
-        _ children: [(name: [UInt8], node: ReferenceQueryNode)],
-        _ read: ([UInt8], ReferenceQueryNode) throws -> Value
+        _ parent: ReferenceQueryNode, _ read: ([UInt8], ReferenceQueryNode) throws -> Value
     ) -> Entries<Value> {
+        let children = parent.children
+        guard children.allSatisfy({ parent.isWritableKey($0.name) }) else {
+            return .failure(ReferenceDecodingFailure("a key the encoder could not write"))
+        }
         let keys = Set(children.map { String(decoding: $0.name, as: UTF8.self) })
         guard keys.count == children.count else {
             return .failure(ReferenceDecodingFailure("two names are one String key"))

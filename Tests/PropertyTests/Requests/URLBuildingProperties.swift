@@ -54,6 +54,24 @@ import Testing
         check(property)
     }
 
+    /// Invariant 2 for any host text (issue 14): hosts made of arbitrary percent-escapes (not UTF-8 too),
+    /// non-ASCII text and delimiters, joined with paths that try to name another host. The built URL's
+    /// host, port and scheme are the base URL's, or building throws a typed error.
+    @Test func theHostNeverChangesWhateverTheHostText() {
+        var property = Property("the host never changes, whatever the host text", RequestGen.hostHijackCases) {
+            try $0.checkHostIsKept()
+        }
+        property.corpus = [
+            RequestCase(base: "https://api.example.com%B1", path: "//evil.com/x", query: nil),
+            RequestCase(base: "https://%FF", path: "//evil.com", query: nil),
+            RequestCase(base: "https://a%B1/v1", path: "/users", query: nil),
+            RequestCase(base: "https://acme%B1.example.com", path: "//evil.com/x", query: nil),
+            RequestCase(base: "https://h%41st.example.com", path: "//evil.com/x", query: nil),
+            RequestCase(base: "https://caf\u{E9}.example.com", path: "@evil.com", query: nil),
+        ]
+        check(property)
+    }
+
     /// Invariant 7: `"/x/\(segment: v)/y"` has exactly 4 path segments, the third decodes to `v`'s
     /// UTF-8 bytes, and there is no query, for any `v` but `.` and `..`.
     @Test func aSegmentValueIsExactlyOneSegment() {

@@ -25,6 +25,7 @@ extension DecoderInput {
                 }
             }
         }
+        try checkDecodedValuesEncode()
         let parses = Result { try source.decode(Walker.self, with: decoder) }
         for (target, outcome) in DecodingTargets.keylessOutcomes(of: source, with: decoder) {
             switch (outcome, parses) {
@@ -38,6 +39,29 @@ extension DecoderInput {
                 try requireAllowed(error, target: target)
             }
         }
+    }
+
+    /// Issue 14: what the decoder returns, the mirrored encoder can write (decode ∘ encode is total). A
+    /// key the encoder refuses (`a[]` read as a dictionary gave the empty key) must be refused by the
+    /// decoder instead, where the parameter can be named.
+    func checkDecodedValuesEncode() throws {
+        func check<T: Codable>(_ type: T.Type) throws {
+            guard let value = try? source.decode(T.self, with: decoder) else { return }
+            do {
+                // The string form only: items refuse a comma inside a `.commaSeparated` element, as
+                // documented (they cannot escape it).
+                _ = try setup.encoder.encodeToString(value)
+            } catch {
+                throw PropertyFailure("\(T.self): decoded \(value), which the mirrored encoder refuses: \(error)")
+            }
+        }
+        try check([String: String].self)
+        try check([String: [String]].self)
+        try check([String: [String: Int]].self)
+        try check([Int: String].self)
+        try check([String: Int?].self)
+        try check([String: Set<String>].self)
+        try check([String: [String: [String]]].self)
     }
 
     /// The limit error every decoding must throw before it reads anything, if any.

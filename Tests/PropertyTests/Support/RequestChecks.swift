@@ -149,6 +149,36 @@ extension RequestCase {
             }
     }
 
+    /// Issue 14: building gives a URL whose scheme, host and port are the base URL's (hosts compared
+    /// decoded, as Foundation may write `h%41st` as `hAst` or `café` in its IDNA form), or throws the host's
+    /// own error or a ``RequestBuildingError`` about the host or the path.
+    func checkHostIsKept() throws {
+        let urlRequest: URLRequest
+        do {
+            urlRequest = try request.makeURLRequest()
+        } catch is GeneratedHost.Unparseable {
+            return
+        } catch RequestBuildingError.invalidHost, RequestBuildingError.invalidPath {
+            return
+        } catch {
+            throw PropertyFailure("building threw \(String(reflecting: error)), which is no typed host or path error")
+        }
+        guard let url = urlRequest.url, let built = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            let baseURL = URL(string: base), let host = URLComponents(url: baseURL, resolvingAgainstBaseURL: true)
+        else {
+            throw PropertyFailure("built \(String(describing: urlRequest.url)), which URLComponents cannot read")
+        }
+        try require(host.host != nil, "built \(url.absoluteString.swiftSource) from a base URL without a host")
+        try require(url.host != nil, "the built URL \(url.absoluteString.swiftSource) has no host")
+        try require(
+            built.host.map { Array($0.utf8) } == host.host.map { Array($0.utf8) },
+            "the host of \(url.absoluteString.swiftSource) is \(built.host?.swiftSource ?? "nil"), not \(host.host?.swiftSource ?? "nil")"
+        )
+        try requireEqual(built.port ?? -1, host.port ?? -1, "the port of \(url.absoluteString.swiftSource)")
+        try requireEqual(built.scheme ?? "", host.scheme?.lowercased() ?? "", "the scheme")
+        try require(built.percentEncodedUser == nil, "user info appeared in \(url.absoluteString.swiftSource)")
+    }
+
     // MARK: The invariants
 
     /// Invariants 1–6 and 8: building returns a request exactly when the reference sees no problem, and

@@ -96,9 +96,11 @@ import Testing
         #expect(try decoder.decode([String: String].self, from: "a+b=c+d") == ["a b": "c d"])
     }
 
+    /// A struct ignores it; a dictionary refuses the empty key, which the encoder could not write back
+    /// (issue 14; see UnwritableKeyTests).
     @Test func anEmptyNameIsAnUnknownParameter() throws {
         #expect(try text("=1&q=2") == "2")
-        #expect(try decoder.decode([String: String].self, from: "=1") == ["": "1"])
+        #expect(throws: DecodingError.self) { try decoder.decode([String: String].self, from: "=1") }
     }
 
     @Test func anEmptyQueryDecodesStructsWhoseFieldsMayBeAbsent() throws {
@@ -126,14 +128,18 @@ import Testing
         )
     }
 
+    /// Each is one literal name, unknown to a struct; a dictionary refuses it as a key, since the encoder
+    /// could not write it back (issue 14; see UnwritableKeyTests).
     @Test func malformedNestedNamesAreLiteralNames() throws {
-        #expect(
-            try decoder.decode([String: String].self, from: "a..b=1&.c=2&d.=3") == ["a..b": "1", ".c": "2", "d.": "3"])
+        for query in ["a..b=1", ".c=2", "d.=3"] {
+            #expect(throws: DecodingError.self) { try decoder.decode([String: String].self, from: query) }
+        }
+        #expect(try text("a..b=1&.c=2&d.=3&q=4") == "4")
         let brackets = QueryDecoder.with { $0.nestedKeyDecodingStrategy = .brackets }
-        #expect(
-            try brackets.decode([String: String].self, from: "a[b=1&c]=2&[d]=3&e[f]g=4&h[[i]]=5")
-                == ["a[b": "1", "c]": "2", "[d]": "3", "e[f]g": "4", "h[[i]]": "5"])
-        #expect(try brackets.decode(Text.self, from: "q=1&q[=2") == Text(q: "1"))
+        for query in ["a[b=1", "c]=2", "[d]=3", "e[f]g=4", "h[[i]]=5"] {
+            #expect(throws: DecodingError.self) { try brackets.decode([String: String].self, from: query) }
+        }
+        #expect(try brackets.decode(Text.self, from: "q=1&q[=2&c]=2&[d]=3&e[f]g=4&h[[i]]=5") == Text(q: "1"))
     }
 
     @Test func bracketsAreLiteralWhereNoStrategyUsesThem() throws {
