@@ -23,7 +23,9 @@ import Testing
             let refused = (try? styleCase.checkRoundTrip(form)) ?? false
             return [refused ? "refused by the encoder" : "round-trips", "array .\(styleCase.setup.array)"]
         }
-        // Far below the measured rates (most cases round-trip), so that no seed can miss them.
+        // Measured with QUERY_PBT_COVERAGE_AUDIT=20000 (items / string form):
+        // "round-trips": rate 72.7 % / 89.4 %; miss < 1e-50 at 200, < 1e-300 at 3,200.
+        // "refused by the encoder": rate 27.3 % / 10.6 %; miss 5.7e-27 / 1.3e-09 at 200, < 1e-142 at 3,200.
         property.coverage = [.atLeast(0.2, "round-trips"), .atLeast(count: 1, "refused by the encoder")]
         return property
     }
