@@ -112,10 +112,7 @@ public struct APIClient: Sendable {
     /// ``Request/makeURLRequest()`` without the default builder would otherwise escape the override.
     private func checkHostOverride(of urlRequest: URLRequest) throws {
         guard let hostOverride else { return }
-        let expected = try hostOverride.baseURL
-        guard let url = urlRequest.url, url.scheme?.lowercased() == expected.scheme?.lowercased(),
-            url.host?.lowercased() == expected.host?.lowercased(), url.port == expected.port
-        else {
+        guard let url = urlRequest.url, try RequestURL(host: hostOverride).keepsAuthority(url) else {
             throw RequestBuildingError.invalidHost(
                 host: String(reflecting: hostOverride),
                 reason: "the request built its own URL (\(urlRequest.url?.absoluteString ?? "none")) "

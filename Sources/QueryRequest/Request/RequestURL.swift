@@ -111,6 +111,12 @@ struct RequestURL {
         return url
     }
 
+    /// Whether `url` has this host's scheme, host and port (and no user info): the client's check that a
+    /// request built by its own `makeURLRequest()` kept the host it was asked to use.
+    func keepsAuthority(_ url: URL) -> Bool {
+        URLComponents(url: url, resolvingAgainstBaseURL: false).map(authority.matches) ?? false
+    }
+
     /// The parts of a URL that no path may change.
     private struct Authority {
         let scheme: String
