@@ -93,7 +93,8 @@ import Testing
     @Test func anOverrideSpelledWithCapitalsOrEscapesIsTheSameHost() async throws {
         let session = StubNetworkSession(.init(status: 204), .init(status: 204))
         for spelling in ["https://API.Example.com/v1", "https://api%2Dexample.com/v1"] {
-            let client = APIClient(session: session, hostOverride: try #require(URL(string: spelling)))
+            let override: URL = try #require(URL(string: spelling))
+            let client = APIClient(session: session, hostOverride: override)
             try await client.send(Ping())
         }
         #expect(session.requests.count == 2, "both spellings name the host the request is built for")
