@@ -23,6 +23,8 @@ public struct RequestBody: Sendable {
     public let contentType: String
     /// Produces the bytes; deferred so that encoding errors surface from `makeURLRequest()`.
     private let makeData: @Sendable () throws -> Data
+    /// The form of a ``multipart(_:)`` body, whose file parts are streamed rather than made into `Data`.
+    private(set) var multipartForm: MultipartForm?
 
     private init(contentType: String, makeData: @escaping @Sendable () throws -> Data) {
         self.contentType = contentType
@@ -69,6 +71,16 @@ public struct RequestBody: Sendable {
     /// - Parameter text: The text to send.
     public static func text(_ text: String) -> RequestBody {
         RequestBody(contentType: "text/plain; charset=utf-8") { Data(text.utf8) }
+    }
+
+    /// A `multipart/form-data` body (RFC 7578): text fields named like a query, and files from memory or
+    /// streamed from disk. See ``MultipartForm``.
+    ///
+    /// - Parameter form: The parts; they are checked when the request is built.
+    public static func multipart(_ form: MultipartForm) -> RequestBody {
+        var body = RequestBody(contentType: form.contentType) { try form.encode().inMemoryData() }
+        body.multipartForm = form
+        return body
     }
 
     /// Encodes the body now.

@@ -1,0 +1,183 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// An encoded ``MultipartForm``: its exact length, and its bytes in memory or streamed.
+///
+/// Parts held in memory were checked when the form was encoded. A file part is read only while the
+/// body is produced, in chunks, and checked as it passes: a file that contains the boundary, or whose
+/// size changed since it was measured, makes reading throw a ``MultipartFormError`` (a stream reports it
+/// as its error, so the upload fails) instead of sending a body a server would split differently.
+public struct MultipartBody: Sendable {
+    /// `multipart/form-data; boundary=…`.
+    public let contentType: String
+    /// The exact number of bytes of the body.
+    public let contentLength: Int64
+    /// The body: bytes in memory and files, in order.
+    let segments: [Segment]
+    /// The form's boundary, to check file contents against.
+    let boundary: String
+
+    /// A run of the body.
+    enum Segment: Sendable {
+        /// Delimiters, headers and in-memory contents.
+        case bytes(Data)
+        /// A file part's content, read from disk when produced.
+        case file(FileContent)
+    }
+
+    /// A file part's content and the part it belongs to (for errors).
+    struct FileContent: Sendable {
+        let path: String
+        let size: Int64
+        let partIndex: Int
+        let partName: String
+    }
+
+    /// Whether some part is a file read from disk (so ``data()`` would read it into memory).
+    public var streamsFromDisk: Bool {
+        segments.contains { if case .file = $0 { true } else { false } }
+    }
+
+    /// The whole body in memory, files included: for small forms. Use ``makeInputStream()`` or
+    /// ``makeReader()`` to stream a body with large files.
+    ///
+    /// - Throws: A ``MultipartFormError`` from reading a file part.
+    public func data() throws -> Data {
+        if segments.count == 1, case .bytes(let data) = segments[0] { return data }
+        var data = Data(capacity: Int(clamping: contentLength))
+        let reader = makeReader()
+        while let chunk = try reader.next(maximumLength: 1 << 20) {
+            data.append(chunk)
+        }
+        return data
+    }
+
+    /// A reader that produces the body in chunks, reading file parts as it goes.
+    public func makeReader() -> MultipartBodyReader {
+        MultipartBodyReader(body: self)
+    }
+
+    /// An `InputStream` over the body, for `URLRequest.httpBodyStream`; reading fails (status `.error`,
+    /// the ``MultipartFormError`` as `streamError`) when a file part does not match what was encoded.
+    public func makeInputStream() -> InputStream {
+        MultipartInputStream(reader: makeReader())
+    }
+
+    /// Sets `request`'s body and `Content-Type`: the bytes themselves when every part is in memory,
+    /// otherwise a stream (``makeInputStream()``) that reads file parts from disk as they are sent.
+    ///
+    /// A body in memory goes with its exact `Content-Length`. A stream goes with it on Apple platforms;
+    /// FoundationNetworking (Linux, Windows) always sends a stream with `Transfer-Encoding: chunked`, and
+    /// would send both headers, so there no `Content-Length` is set for a stream.
+    ///
+    /// - Parameter request: The request to send the body with.
+    public func attach(to request: inout URLRequest) {
+        request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        if segments.count <= 1, !streamsFromDisk {
+            if case .bytes(let data) = segments.first {
+                request.httpBody = data
+            } else {
+                request.httpBody = Data()
+            }
+            return
+        }
+        request.httpBodyStream = makeInputStream()
+        #if !canImport(FoundationNetworking)
+            request.setValue(String(contentLength), forHTTPHeaderField: "Content-Length")
+        #endif
+    }
+}
+
+/// Builds a ``MultipartBody`` part by part, checking each.
+struct MultipartBodyBuilder {
+    private let boundary: String
+    private let search: BoundarySearch
+    private var segments: [MultipartBody.Segment] = []
+    private var pending: [UInt8] = []
+    private var length: Int64 = 0
+    private var partCount = 0
+
+    init(boundary: String) {
+        self.boundary = boundary
+        search = BoundarySearch(boundary: boundary)
+    }
+
+    /// Checks `part` and appends its delimiter, header and content.
+    mutating func append(_ part: MultipartForm.Part) throws {
+        let index = partCount
+        func failure(_ problem: MultipartFormError.Problem) -> MultipartFormError {
+            .invalidPart(index: index, name: part.name, problem: problem)
+        }
+        if let problem = PartHeaderText.problem(with: part.name, as: .name) { throw failure(problem) }
+        if let filename = part.filename, let problem = PartHeaderText.problem(with: filename, as: .filename) {
+            throw failure(problem)
+        }
+        if let contentType = part.contentType, let problem = PartHeaderText.problem(withContentType: contentType) {
+            throw failure(problem)
+        }
+        let header = PartHeaderText.header(of: part)
+        if search.occurs(in: header) { throw failure(.boundaryInPart) }
+
+        pending.append(contentsOf: (partCount == 0 ? "--" : "\r\n--").utf8)
+        pending.append(contentsOf: boundary.utf8)
+        pending.append(contentsOf: "\r\n".utf8)
+        pending.append(contentsOf: header)
+        switch part.content {
+        case .bytes(let data):
+            if search.occurs(in: data) { throw failure(.boundaryInPart) }
+            pending.append(contentsOf: data)
+        case .file(let url):
+            let (path, size) = try Self.file(at: url, failure: failure)
+            flush()
+            segments.append(.file(.init(path: path, size: size, partIndex: index, partName: part.name)))
+            length += size
+        }
+        partCount += 1
+    }
+
+    /// The body, with its closing delimiter.
+    mutating func finish() -> MultipartBody {
+        pending.append(contentsOf: (partCount == 0 ? "--" : "\r\n--").utf8)
+        pending.append(contentsOf: boundary.utf8)
+        pending.append(contentsOf: "--\r\n".utf8)
+        flush()
+        return MultipartBody(
+            contentType: "multipart/form-data; boundary=\(boundary)", contentLength: length, segments: segments,
+            boundary: boundary)
+    }
+
+    private mutating func flush() {
+        guard !pending.isEmpty else { return }
+        segments.append(.bytes(Data(pending)))
+        length += Int64(pending.count)
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The path and size of a regular, readable file.
+    private static func file(
+        at url: URL, failure: (MultipartFormError.Problem) -> MultipartFormError
+    ) throws -> (path: String, size: Int64) {
+        guard url.isFileURL else { throw failure(.notAFileURL(url)) }
+        // The file a symbolic link names is the one that is read.
+        let path = url.resolvingSymlinksInPath().path
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: path)
+        } catch {
+            throw failure(.unreadableFile(path: path, reason: "it does not exist or cannot be examined"))
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw failure(.unreadableFile(path: path, reason: "it is not a regular file"))
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw failure(.unreadableFile(path: path, reason: "it is not readable"))
+        }
+        guard let size = (attributes[.size] as? NSNumber)?.int64Value else {
+            throw failure(.unreadableFile(path: path, reason: "its size is unknown"))
+        }
+        return (path, size)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Why a ``MultipartForm`` could not be encoded or streamed, naming the part.
+///
+/// Errors from encoding the form's `Encodable` fields are not wrapped: the `QueryEncoder`'s
+/// `EncodingError` is thrown unchanged, with its coding path.
+public enum MultipartFormError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The boundary given to ``MultipartForm/init(boundary:)`` is not a valid RFC 2046 boundary
+    /// (1 to 70 characters of `A-Z a-z 0-9 ' ( ) + _ , - . / : = ?` and space, not ending in a space).
+    case invalidBoundary(String)
+    /// The part at `index` (counted from 0 over every part, fields included), named `name`, cannot be
+    /// sent as declared.
+    case invalidPart(index: Int, name: String, problem: Problem)
+
+    /// Which header value of a part a problem is in.
+    public enum Attribute: String, Equatable, Sendable {
+        /// The part's `name` (the field name).
+        case name
+        /// The part's `filename`.
+        case filename
+        /// The part's `Content-Type`.
+        case contentType = "content type"
+    }
+
+    /// What is wrong with one part.
+    public enum Problem: Equatable, Sendable {
+        /// A CR, LF or NUL, which would end or cut the header line.
+        case lineBreakOrNul(Attribute)
+        /// A backslash, or the text `%22`, `%0A` or `%0D` (any case): parsers that read these as
+        /// escapes (RFC 822 quoted strings, the WHATWG encoding) would read another name than the one
+        /// written, so the text has no exact form.
+        case ambiguousEscape(Attribute)
+        /// A content type that is empty or holds a control character.
+        case invalidContentType
+        /// The form's boundary occurs in the part (its content or a header value), so a parser would
+        /// end the part there. Only possible with a boundary you chose, or content that copies it.
+        case boundaryInPart
+        /// The URL is not a `file:` URL.
+        case notAFileURL(URL)
+        /// The file cannot be read: missing, not a regular file, or not readable.
+        case unreadableFile(path: String, reason: String)
+        /// The file's size changed between encoding (when `Content-Length` was computed) and sending:
+        /// it ended early, or had more bytes than `expected`.
+        case fileSizeChanged(path: String, expected: Int64)
+    }
+
+    /// A sentence naming the part and the problem.
+    public var description: String {
+        switch self {
+        case .invalidBoundary(let boundary):
+            return "multipart boundary \(boundary.debugDescription) is not 1 to 70 RFC 2046 boundary characters"
+        case .invalidPart(let index, let name, let problem):
+            let part = "multipart part \(index) (name \(name.debugDescription))"
+            switch problem {
+            case .lineBreakOrNul(let attribute):
+                return "\(part): its \(attribute.rawValue) contains CR, LF or NUL"
+            case .ambiguousEscape(let attribute):
+                return "\(part): its \(attribute.rawValue) contains a backslash or %22, %0A or %0D, which parsers read as escapes"
+            case .invalidContentType:
+                return "\(part): its content type is empty or contains a control character"
+            case .boundaryInPart:
+                return "\(part): contains the form's boundary"
+            case .notAFileURL(let url):
+                return "\(part): \(url) is not a file URL"
+            case .unreadableFile(let path, let reason):
+                return "\(part): cannot read \(path): \(reason)"
+            case .fileSizeChanged(let path, let expected):
+                return "\(part): \(path) was \(expected) bytes when the form was encoded, and another size when sent"
+            }
+        }
+    }
+}

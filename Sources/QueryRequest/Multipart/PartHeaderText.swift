@@ -1,0 +1,78 @@
+/// The rules for the header values of a part: what is refused, and how a name is quoted.
+///
+/// Names and file names are written as current browsers write them (WHATWG HTML, "multipart/form-data
+/// encoding algorithm"): UTF-8 as it is, inside double quotes, with `"` written as `%22`. CR and LF,
+/// which browsers write as `%0D` and `%0A`, are refused instead, and so is NUL: none of them has a form
+/// every parser reads back. A backslash and the texts `%22`, `%0A`, `%0D` are refused too, because
+/// parsers that unescape (RFC 822 quoted strings, the WHATWG decoding) would read another name.
+enum PartHeaderText {
+    /// The problem with a name or file name, or `nil` when it can be written exactly.
+    static func problem(with text: String, as attribute: MultipartFormError.Attribute) -> MultipartFormError.Problem? {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x0D, 0x0A, 0x00: return .lineBreakOrNul(attribute)
+            case UInt8(ascii: "\\"): return .ambiguousEscape(attribute)
+            default: break
+            }
+            if previous.0 == UInt8(ascii: "%") && isEscapedCharacter(previous.1, byte) {
+                return .ambiguousEscape(attribute)
+            }
+            previous = (previous.1, byte)
+        }
+        return nil
+    }
+
+    /// Whether `%` followed by these two bytes is `%22`, `%0A` or `%0D`, in any case.
+    private static func isEscapedCharacter(_ first: UInt8, _ second: UInt8) -> Bool {
+        switch (first, second | 0x20) {
+        case (UInt8(ascii: "2"), UInt8(ascii: "2")), (UInt8(ascii: "0"), UInt8(ascii: "a")),
+            (UInt8(ascii: "0"), UInt8(ascii: "d")):
+            return true
+        default: return false
+        }
+    }
+
+    /// The problem with a content type, or `nil`: CR, LF and NUL end or cut the line; other controls
+    /// (but tab) and an empty value are not a media type.
+    static func problem(withContentType text: String) -> MultipartFormError.Problem? {
+        if text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) {
+            return .lineBreakOrNul(.contentType)
+        }
+        if text.utf8.isEmpty || text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
+            return .invalidContentType
+        }
+        return nil
+    }
+
+    /// `text` inside double quotes, with `"` written as `%22`.
+    static func quoted(_ text: String, into bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\"") {
+                bytes.append(contentsOf: "%22".utf8)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The header block of a part, from its delimiter line's end to the blank line that ends it.
+    static func header(of part: MultipartForm.Part) -> [UInt8] {
+        var bytes = Array("Content-Disposition: form-data; name=".utf8)
+        quoted(part.name, into: &bytes)
+        if let filename = part.filename {
+            bytes.append(contentsOf: "; filename=".utf8)
+            quoted(filename, into: &bytes)
+        }
+        bytes.append(contentsOf: "\r\n".utf8)
+        if let contentType = part.contentType {
+            bytes.append(contentsOf: "Content-Type: ".utf8)
+            bytes.append(contentsOf: contentType.utf8)
+            bytes.append(contentsOf: "\r\n".utf8)
+        }
+        bytes.append(contentsOf: "\r\n".utf8)
+        return bytes
+    }
+}
