@@ -5,9 +5,9 @@ import Foundation
 /// Measured on Linux (FoundationNetworking): a data task reads a subclass like this one through
 /// `read(_:maxLength:)` at over 1 GB/s to a loopback server, with the process's memory bounded.
 ///
-/// `@unchecked Sendable`: a stream has one reader at a time (the URL loading system's); the lock
-/// only keeps a status query from another thread consistent.
-final class MultipartInputStream: InputStream, @unchecked Sendable {
+/// A stream has one reader at a time (the URL loading system's); the lock keeps a status query from
+/// another thread consistent with a read in progress.
+final class MultipartInputStream: InputStream {
     private let reader: MultipartBodyReader
     private let lock = NSLock()
     private var status: Stream.Status = .notOpen
