@@ -1,0 +1,169 @@
+import Foundation
+import QueryRequest
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite struct MultipartFormTests {
+    struct Profile: Encodable, Sendable {
+        let name: String
+        let tags: [String]
+        let address: Address
+        struct Address: Encodable, Sendable {
+            let city: String
+        }
+    }
+
+    private func text(_ body: MultipartBody) throws -> String {
+        String(decoding: try body.data(), as: UTF8.self)
+    }
+
+    @Test func writesTheExactBytesOfFieldsAndFiles() throws {
+        var encoder = QueryEncoder()
+        encoder.arrayEncodingStrategy = .brackets
+        var form = try MultipartForm(boundary: "XyZ")
+        form.appendFields(Profile(name: "Ann", tags: ["a", "b"], address: .init(city: "Oslo")), encoder: encoder)
+        form.append(.file(name: "avatar", filename: "ann.png", contentType: "image/png", data: Data([0, 1, 0xFF])))
+        let body = try form.encode()
+        let expected =
+            "--XyZ\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nAnn"
+            + "\r\n--XyZ\r\nContent-Disposition: form-data; name=\"tags[]\"\r\n\r\na"
+            + "\r\n--XyZ\r\nContent-Disposition: form-data; name=\"tags[]\"\r\n\r\nb"
+            + "\r\n--XyZ\r\nContent-Disposition: form-data; name=\"address.city\"\r\n\r\nOslo"
+            + "\r\n--XyZ\r\nContent-Disposition: form-data; name=\"avatar\"; filename=\"ann.png\"\r\n"
+            + "Content-Type: image/png\r\n\r\n"
+        #expect(try body.data() == Data(expected.utf8) + Data([0, 1, 0xFF]) + Data("\r\n--XyZ--\r\n".utf8))
+        #expect(body.contentLength == Int64(try body.data().count))
+        #expect(body.contentType == "multipart/form-data; boundary=XyZ")
+        #expect(!body.streamsFromDisk)
+    }
+
+    @Test func quotesNamesTheWayBrowsersDo() throws {
+        var form = try MultipartForm(boundary: "b")
+        form.append(.file(name: "say \"hi\"", filename: "r\u{E9}sum\u{E9} \"1\".pdf", data: Data()))
+        let written = try text(form.encode())
+        #expect(
+            written.contains(
+                "name=\"say %22hi%22\"; filename=\"r\u{E9}sum\u{E9} %221%22.pdf\"\r\nContent-Type: application/octet-stream"))
+    }
+
+    @Test func anEmptyFormIsOnlyTheClosingDelimiter() throws {
+        #expect(try text(MultipartForm(boundary: "b").encode()) == "--b--\r\n")
+    }
+
+    @Test func theDefaultBoundaryIsFreshAndLong() {
+        let first = MultipartForm().boundary
+        #expect(first.utf8.count == 43 && first.hasPrefix("qr-"))
+        #expect(MultipartForm().boundary != first)
+    }
+
+    @Test(arguments: ["", "a b ", String(repeating: "a", count: 71), "a\"b", "a\u{E9}"])
+    func refusesAnInvalidBoundary(boundary: String) {
+        #expect(throws: MultipartFormError.invalidBoundary(boundary)) { try MultipartForm(boundary: boundary) }
+    }
+
+    @Test(arguments: ["a\rb", "a\nb", "a\0b", "\r\n"])
+    func refusesLineBreaksAndNulNamingThePart(bad: String) throws {
+        var names = MultipartForm()
+        names.append(.text(name: "ok", value: "1"))
+        names.append(.text(name: bad, value: "2"))
+        #expect(throws: MultipartFormError.invalidPart(index: 1, name: bad, problem: .lineBreakOrNul(.name))) {
+            try names.encode()
+        }
+        var filenames = MultipartForm()
+        filenames.append(.file(name: "f", filename: bad, data: Data()))
+        #expect(throws: MultipartFormError.invalidPart(index: 0, name: "f", problem: .lineBreakOrNul(.filename))) {
+            try filenames.encode()
+        }
+        var types = MultipartForm()
+        types.append(.file(name: "f", filename: "x", contentType: "text/plain" + bad, data: Data()))
+        #expect(throws: MultipartFormError.invalidPart(index: 0, name: "f", problem: .lineBreakOrNul(.contentType))) {
+            try types.encode()
+        }
+    }
+
+    @Test(arguments: ["a\\b", "a%22b", "%0a", "x%0D", "%2%22"])
+    func refusesTextThatParsersWouldUnescape(bad: String) throws {
+        var form = MultipartForm()
+        form.append(.file(name: bad, filename: "x", data: Data()))
+        #expect(throws: MultipartFormError.invalidPart(index: 0, name: bad, problem: .ambiguousEscape(.name))) {
+            try form.encode()
+        }
+        var filenames = MultipartForm()
+        filenames.append(.file(name: "f", filename: bad, data: Data()))
+        #expect(throws: MultipartFormError.invalidPart(index: 0, name: "f", problem: .ambiguousEscape(.filename))) {
+            try filenames.encode()
+        }
+    }
+
+    @Test(arguments: ["%", "%2", "%25", "%0b", "100%", "%%"])
+    func acceptsPercentSignsThatAreNotThoseEscapes(name: String) throws {
+        var form = MultipartForm()
+        form.append(.text(name: name, value: ""))
+        #expect(try form.encode().contentLength > 0)
+    }
+
+    @Test(arguments: ["", "text/plain\u{7F}", "a\u{1B}b"])
+    func refusesAnEmptyOrControlContentType(contentType: String) {
+        var form = MultipartForm()
+        form.append(.file(name: "f", filename: "x", contentType: contentType, data: Data()))
+        #expect(throws: MultipartFormError.invalidPart(index: 0, name: "f", problem: .invalidContentType)) {
+            try form.encode()
+        }
+    }
+
+    @Test func refusesABoundaryThatOccursInAPart() throws {
+        var content = try MultipartForm(boundary: "edge")
+        content.append(.text(name: "a", value: "knife-edge"))
+        #expect(throws: MultipartFormError.invalidPart(index: 0, name: "a", problem: .boundaryInPart)) {
+            try content.encode()
+        }
+        var header = try MultipartForm(boundary: "edge")
+        header.append(.file(name: "a", filename: "edge.txt", data: Data()))
+        #expect(throws: MultipartFormError.invalidPart(index: 0, name: "a", problem: .boundaryInPart)) {
+            try header.encode()
+        }
+    }
+
+    @Test func fieldEncodingErrorsAreThrownUnchanged() {
+        struct Bad: Encodable, Sendable { let value = Double.nan }
+        #expect(throws: EncodingError.self) { try MultipartForm(fields: Bad()).encode() }
+    }
+
+    @Test func errorsDescribeThePart() {
+        let error = MultipartFormError.invalidPart(index: 2, name: "a\"b", problem: .lineBreakOrNul(.filename))
+        #expect(error.description == #"multipart part 2 (name "a\"b"): its filename contains CR, LF or NUL"#)
+    }
+
+    @Test func aRequestSendsAnInMemoryFormWithItsBoundary() throws {
+        struct Upload: Request {
+            let method: HTTPMethod = .post
+            let host = MultipartTestHost()
+            let path = "/upload"
+            let form: MultipartForm
+            var body: RequestBody? { .multipart(form) }
+        }
+        var form = try MultipartForm(boundary: "b0")
+        form.append(.text(name: "note", value: "hi"))
+        let request = try Upload(form: form).makeURLRequest()
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "multipart/form-data; boundary=b0")
+        #expect(request.httpBody == (try form.encode().data()))
+    }
+
+    @Test func attachesAnInMemoryBodyAsBytes() throws {
+        var form = try MultipartForm(boundary: "b1")
+        form.append(.text(name: "note", value: "hi"))
+        var request = URLRequest(url: URL(string: "http://127.0.0.1/")!)
+        try form.encode().attach(to: &request)
+        #expect(request.httpBody == (try form.encode().data()))
+        #expect(request.httpBodyStream == nil)
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "multipart/form-data; boundary=b1")
+    }
+}
+
+/// A host for requests that are built, not sent.
+struct MultipartTestHost: APIHost {
+    var baseURL: URL { URL(string: "https://api.example.com")! }
+}
