@@ -21,6 +21,11 @@ import Testing
         func remove() { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     }
 
+    /// A test set-up step that failed.
+    struct TemporaryFileError: Error, CustomStringConvertible {
+        let description: String
+    }
+
     /// Bytes with every value, in a pattern that never contains a boundary.
     static func sample(count: Int) -> Data {
         Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
