@@ -258,3 +258,76 @@ extension RequestsGuide {
         }
     }
 }
+
+// MARK: Multipart forms (the snippets of "Multipart forms" in Docs/Requests.md)
+
+extension RequestsGuide {
+    struct PhotoDetails: Encodable, Sendable {
+        let caption: String
+        let tags: [String]
+        let album: Album
+        struct Album: Encodable, Sendable {
+            let id: Int
+        }
+    }
+
+    struct ProfilePhotoRequest: Request {
+        let method: HTTPMethod = .post
+        let host: Hosts = .current
+        let path = "/photos"
+        let details: PhotoDetails
+        let jpeg: Data
+
+        var body: RequestBody? {
+            var encoder = QueryEncoder()
+            encoder.arrayEncodingStrategy = .brackets
+            var form = MultipartForm(fields: details, encoder: encoder)
+            form.append(.file(name: "photo", filename: "me.jpg", contentType: "image/jpeg", data: jpeg))
+            return .multipart(form)
+        }
+    }
+
+    static func uploadReport(reportURL: URL, uploadURL: URL) async throws -> (Data, URLResponse) {
+        var form = MultipartForm()
+        form.append(.text(name: "title", value: "Q3 report"))
+        form.append(.file(name: "report", contentType: "application/pdf", contentsOf: reportURL))
+        var urlRequest = URLRequest(url: uploadURL)
+        urlRequest.httpMethod = "POST"
+        try form.encode().attach(to: &urlRequest)
+        let (data, response) = try await URLSession.shared.data(for: urlRequest)
+        return (data, response)
+    }
+}
+
+@Suite struct RequestsGuideMultipartTests {
+    @Test func aPhotoFormNamesItsFieldsLikeAQuery() throws {
+        let details = RequestsGuide.PhotoDetails(caption: "Hi", tags: ["a", "b"], album: .init(id: 3))
+        let request = try RequestsGuide.ProfilePhotoRequest(details: details, jpeg: Data([0xFF, 0xD8]))
+            .makeURLRequest()
+        let contentType = try #require(request.value(forHTTPHeaderField: "Content-Type"))
+        #expect(contentType.hasPrefix("multipart/form-data; boundary=qr-"))
+        let body = String(decoding: try #require(request.httpBody), as: UTF8.self)
+        let names = body.components(separatedBy: "; name=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(names == ["caption", "tags[]", "tags[]", "album.id", "photo"])
+        #expect(body.contains("filename=\"me.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n\u{FFFD}\u{FFFD}\r\n"))
+    }
+
+    @Test func aFileOnDiskThroughMakeURLRequestThrowsInsteadOfLoadingIt() throws {
+        struct Upload: Request {
+            let method: HTTPMethod = .post
+            let host = RequestsGuide.Hosts.local
+            let path = "/u"
+            var body: RequestBody? {
+                var form = MultipartForm()
+                form.append(.file(name: "f", contentsOf: URL(fileURLWithPath: #filePath)))
+                return .multipart(form)
+            }
+        }
+        #expect {
+            try Upload().makeURLRequest()
+        } throws: { error in
+            guard case .invalidPart(0, "f", .unreadableFile) = error as? MultipartFormError else { return false }
+            return true
+        }
+    }
+}
