@@ -55,7 +55,8 @@ public enum MultipartFormError: Error, Equatable, Sendable, CustomStringConverti
             case .lineBreakOrNul(let attribute):
                 return "\(part): its \(attribute.rawValue) contains CR, LF or NUL"
             case .ambiguousEscape(let attribute):
-                return "\(part): its \(attribute.rawValue) contains a backslash or %22, %0A or %0D, which parsers read as escapes"
+                return
+                    "\(part): its \(attribute.rawValue) contains a backslash or %22, %0A or %0D, which parsers read as escapes"
             case .invalidContentType:
                 return "\(part): its content type is empty or contains a control character"
             case .boundaryInPart:

@@ -70,10 +70,13 @@ enum MultipartGen {
     /// Bytes that look like the syntax around them, now and then large enough to span many chunks.
     static let bytes: Gen<[UInt8]> = .frequency([
         (6, Gen<[UInt8]>.byteSoup),
-        (2, Gen<String>.element(of: ["\r\n--", "--", "\r\n\r\n", "--qr-", "Content-Disposition: form-data"])
-            .zip(Gen<[UInt8]>.byteSoup).array(averageLength: 3).map { pieces in
-                pieces.flatMap { Array($0.0.utf8) + $0.1 }
-            }),
+        (
+            2,
+            Gen<String>.element(of: ["\r\n--", "--", "\r\n\r\n", "--qr-", "Content-Disposition: form-data"])
+                .zip(Gen<[UInt8]>.byteSoup).array(averageLength: 3).map { pieces in
+                    pieces.flatMap { Array($0.0.utf8) + $0.1 }
+                }
+        ),
         (1, Gen<Int>.int(in: 1...200_000).map { count in (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 7) } }),
     ])
 

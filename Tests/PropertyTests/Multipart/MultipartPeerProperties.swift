@@ -153,8 +153,11 @@ struct WerkzeugParser {
     }
 
     private func render(_ rows: [[[UInt8]]]) -> String {
-        "[" + rows.map { row in
-            "(" + row.map { String(decoding: $0.prefix(200), as: UTF8.self).debugDescription }.joined(separator: ", ") + ")"
-        }.joined(separator: ", ") + "]"
+        "["
+            + rows.map { row in
+                "("
+                    + row.map { String(decoding: $0.prefix(200), as: UTF8.self).debugDescription }.joined(
+                        separator: ", ") + ")"
+            }.joined(separator: ", ") + "]"
     }
 }

@@ -7,17 +7,18 @@ import Testing
 /// stream is cut into chunks: whole, split in two at every byte position, and byte by byte.
 @Suite struct ServerSentEventProperties {
     @Test func chunkingNeverChangesTheEvents() {
-        check(Property("the parser matches the reference at every chunk split", cycling: SSEGen.streams) { stream in
-            let reference = ServerSentEventReference(stream: stream)
-            let whole = Outcome(chunks: [stream[...]])
-            try require(whole == Outcome(reference), "parsed \(whole), the reference gives \(Outcome(reference))")
-            for split in 0...stream.count {
-                let parts = Outcome(chunks: [stream[..<split], stream[split...]])
-                try require(parts == whole, "split at \(split): \(parts), whole: \(whole)")
-            }
-            let bytes = Outcome(chunks: stream.indices.map { stream[$0...$0] })
-            try require(bytes == whole, "byte by byte: \(bytes), whole: \(whole)")
-        })
+        check(
+            Property("the parser matches the reference at every chunk split", cycling: SSEGen.streams) { stream in
+                let reference = ServerSentEventReference(stream: stream)
+                let whole = Outcome(chunks: [stream[...]])
+                try require(whole == Outcome(reference), "parsed \(whole), the reference gives \(Outcome(reference))")
+                for split in 0...stream.count {
+                    let parts = Outcome(chunks: [stream[..<split], stream[split...]])
+                    try require(parts == whole, "split at \(split): \(parts), whole: \(whole)")
+                }
+                let bytes = Outcome(chunks: stream.indices.map { stream[$0...$0] })
+                try require(bytes == whole, "byte by byte: \(bytes), whole: \(whole)")
+            })
     }
 }
 
@@ -53,7 +54,8 @@ private struct Outcome: Equatable, CustomStringConvertible {
         let rendered = events.map { event in
             "(\(String(decoding: event.type, as: UTF8.self).debugDescription), \(String(decoding: event.data, as: UTF8.self).debugDescription), id \(String(decoding: event.lastEventID, as: UTF8.self).debugDescription))"
         }
-        return "events \(rendered), last ID \(String(decoding: lastEventID, as: UTF8.self).debugDescription), retry \(String(describing: retry))"
+        return
+            "events \(rendered), last ID \(String(decoding: lastEventID, as: UTF8.self).debugDescription), retry \(String(describing: retry))"
     }
 }
 

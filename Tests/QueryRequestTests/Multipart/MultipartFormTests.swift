@@ -46,7 +46,8 @@ import Testing
         let written = try text(form.encode())
         #expect(
             written.contains(
-                "name=\"say %22hi%22\"; filename=\"r\u{E9}sum\u{E9} %221%22.pdf\"\r\nContent-Type: application/octet-stream"))
+                "name=\"say %22hi%22\"; filename=\"r\u{E9}sum\u{E9} %221%22.pdf\"\r\nContent-Type: application/octet-stream"
+            ))
     }
 
     @Test func anEmptyFormIsOnlyTheClosingDelimiter() throws {

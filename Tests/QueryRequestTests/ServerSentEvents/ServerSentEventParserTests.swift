@@ -86,7 +86,9 @@ import Testing
         var parser = ServerSentEventParser()
         _ = parser.parse(Array("retry: 1500\n".utf8))
         #expect(parser.reconnectionDelay == .milliseconds(1500))
-        for ignored in ["retry: 1.5\n", "retry: -1\n", "retry:\n", "retry: 1 \n", "retry:  2\n", "retry\n", "retry: 2a\n"] {
+        for ignored in [
+            "retry: 1.5\n", "retry: -1\n", "retry:\n", "retry: 1 \n", "retry:  2\n", "retry\n", "retry: 2a\n",
+        ] {
             _ = parser.parse(Array(ignored.utf8))
             #expect(parser.reconnectionDelay == .milliseconds(1500), "\(ignored.debugDescription)")
         }
