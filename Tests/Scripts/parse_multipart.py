@@ -3,7 +3,8 @@
 
 Reads a JSON array of {"contentType": ..., "body": hex} from standard input and writes a JSON array
 with, for each body, {"fields": [[name, value], ...], "files": [[name, filename, contentType, content],
-...]} in the order of the parts (text fields and files listed apart, as Werkzeug returns them), every
+...]} as Werkzeug's MultiDicts list them (text fields and files apart; the values of one name together,
+names in the order they first appear), every
 string the hexadecimal of its UTF-8 (or raw) bytes, or {"error": message} when Werkzeug refuses the body.
 """
 import io

@@ -22,20 +22,28 @@ struct BoundarySearch: Sendable {
     /// Whether the boundary occurs in `bytes`.
     func occurs(in bytes: UnsafeRawBufferPointer) -> Bool {
         let count = pattern.count
-        guard bytes.count >= count else { return false }
+        guard bytes.count >= count, let base = bytes.baseAddress else { return false }
         return pattern.withUnsafeBufferPointer { pattern in
-            var start = 0
-            let last = count - 1
-            while start <= bytes.count - count {
-                let byte = bytes[start + last]
-                if byte == pattern[last] {
-                    var index = last - 1
-                    while index >= 0 && bytes[start + index] == pattern[index] { index -= 1 }
-                    if index < 0 { return true }
+            skip.withUnsafeBufferPointer { skip in
+                // Unchecked reads: `start + last < bytes.count` holds for every window the loop visits,
+                // `index <= last < pattern.count`, and a byte indexes the 256 entries of `skip`.
+                let last = count - 1
+                let lastByte = pattern[last]
+                let end = bytes.count - count
+                var start = 0
+                while start <= end {
+                    let byte = base.load(fromByteOffset: start + last, as: UInt8.self)
+                    if byte == lastByte {
+                        var index = last - 1
+                        while index >= 0 && base.load(fromByteOffset: start + index, as: UInt8.self) == pattern[index] {
+                            index -= 1
+                        }
+                        if index < 0 { return true }
+                    }
+                    start += skip[Int(byte)]
                 }
-                start += skip[Int(byte)]
+                return false
             }
-            return false
         }
     }
 

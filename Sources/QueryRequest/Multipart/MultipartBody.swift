@@ -6,10 +6,12 @@ import Foundation
 
 /// An encoded ``MultipartForm``: its exact length, and its bytes in memory or streamed.
 ///
-/// Parts held in memory were checked when the form was encoded. A file part is read only while the
-/// body is produced, in chunks, and checked as it passes: a file that contains the boundary, or whose
-/// size changed since it was measured, makes reading throw a ``MultipartFormError`` (a stream reports it
-/// as its error, so the upload fails) instead of sending a body a server would split differently.
+/// Small parts in memory were checked when the form was encoded. A file part is read only while the
+/// body is produced, in chunks, and checked as it passes, and so is a part in memory of 16 KiB or more
+/// (checking it as it is copied costs no extra pass over it): a content that contains the boundary, or a
+/// file whose size changed since it was measured, makes producing the body throw a
+/// ``MultipartFormError`` (a stream reports it as its error, so the upload fails) instead of sending a body
+/// a server would split differently.
 public struct MultipartBody: Sendable {
     /// `multipart/form-data; boundary=…`.
     public let contentType: String
@@ -22,10 +24,23 @@ public struct MultipartBody: Sendable {
 
     /// A run of the body.
     enum Segment: Sendable {
-        /// Delimiters, headers and in-memory contents.
+        /// Delimiters, headers and small in-memory contents, all checked.
         case bytes(Data)
+        /// A large in-memory content, checked for the boundary as it is produced.
+        case content(ContentInMemory)
         /// A file part's content, read from disk when produced.
         case file(FileContent)
+    }
+
+    /// A large content in memory and the part it belongs to (for errors).
+    struct ContentInMemory: Sendable {
+        let data: Data
+        let partIndex: Int
+        let partName: String
+
+        func failure(_ problem: MultipartFormError.Problem) -> MultipartFormError {
+            .invalidPart(index: partIndex, name: partName, problem: problem)
+        }
     }
 
     /// A file part's content and the part it belongs to (for errors).
@@ -44,13 +59,41 @@ public struct MultipartBody: Sendable {
     /// The whole body in memory, files included: for small forms. Use ``makeInputStream()`` or
     /// ``makeReader()`` to stream a body with large files.
     ///
-    /// - Throws: A ``MultipartFormError`` from reading a file part.
+    /// - Throws: A ``MultipartFormError`` from reading a file part, or for a part that contains the
+    ///   boundary.
     public func data() throws -> Data {
-        if segments.count == 1, case .bytes(let data) = segments[0] { return data }
+        if !streamsFromDisk { return try joinedBytes() }
         var data = Data(capacity: Int(clamping: contentLength))
         let reader = makeReader()
         while let chunk = try reader.next(maximumLength: 1 << 20) {
             data.append(chunk)
+        }
+        return data
+    }
+
+    /// The segments of a body without files, copied once into one `Data`; a large content is checked a
+    /// megabyte at a time just before that megabyte is copied, while it is in the cache.
+    private func joinedBytes() throws -> Data {
+        if segments.count == 1, case .bytes(let data) = segments[0] { return data }
+        var data = Data(capacity: Int(clamping: contentLength))
+        var search = BoundarySearch(boundary: boundary)
+        for segment in segments {
+            switch segment {
+            case .bytes(let bytes):
+                data.append(bytes)
+            case .content(let content):
+                search.reset()
+                var start = content.data.startIndex
+                while start < content.data.endIndex {
+                    let end = Swift.min(start + (1 << 20), content.data.endIndex)
+                    let chunk = content.data[start..<end]
+                    if chunk.withUnsafeBytes({ search.scan($0) }) { throw content.failure(.boundaryInPart) }
+                    data.append(chunk)
+                    start = end
+                }
+            case .file:
+                preconditionFailure("joinedBytes() is only called for a body without files")
+            }
         }
         return data
     }
@@ -74,16 +117,14 @@ public struct MultipartBody: Sendable {
     /// would send both headers, so there no `Content-Length` is set for a stream.
     ///
     /// - Parameter request: The request to send the body with.
-    public func attach(to request: inout URLRequest) {
-        request.setValue(contentType, forHTTPHeaderField: "Content-Type")
-        if segments.count <= 1, !streamsFromDisk {
-            if case .bytes(let data) = segments.first {
-                request.httpBody = data
-            } else {
-                request.httpBody = Data()
-            }
+    /// - Throws: A ``MultipartFormError`` for a part in memory that contains the boundary.
+    public func attach(to request: inout URLRequest) throws {
+        if !streamsFromDisk {
+            request.httpBody = try joinedBytes()
+            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
             return
         }
+        request.setValue(contentType, forHTTPHeaderField: "Content-Type")
         request.httpBodyStream = makeInputStream()
         #if !canImport(FoundationNetworking)
             request.setValue(String(contentLength), forHTTPHeaderField: "Content-Length")
@@ -99,6 +140,8 @@ struct MultipartBodyBuilder {
     private var pending: [UInt8] = []
     private var length: Int64 = 0
     private var partCount = 0
+    /// Contents smaller than this are copied beside their headers; larger ones stay a segment of their own.
+    private static let copyLimit = 16 * 1024
 
     init(boundary: String) {
         self.boundary = boundary
@@ -127,8 +170,15 @@ struct MultipartBodyBuilder {
         pending.append(contentsOf: header)
         switch part.content {
         case .bytes(let data):
-            if search.occurs(in: data) { throw failure(.boundaryInPart) }
-            pending.append(contentsOf: data)
+            if data.count < Self.copyLimit {
+                if search.occurs(in: data) { throw failure(.boundaryInPart) }
+                pending.append(contentsOf: data)
+            } else {
+                // Kept as it is (Data shares its storage), and checked as the body is produced: one pass.
+                flush()
+                segments.append(.content(.init(data: data, partIndex: index, partName: part.name)))
+                length += Int64(data.count)
+            }
         case .file(let url):
             let (path, size) = try Self.file(at: url, failure: failure)
             flush()

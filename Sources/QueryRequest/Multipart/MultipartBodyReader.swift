@@ -10,9 +10,10 @@ import Foundation
 /// }
 /// ```
 ///
-/// Each file is checked as it is read: if it contains the form's boundary, or ends before (or goes on
-/// after) the size measured by ``MultipartForm/encode()``, `next` throws a ``MultipartFormError`` naming
-/// the part, and every later call throws it again. Not for use from several tasks at once.
+/// Each file (and each part in memory of 16 KiB or more) is checked as it is read: if it contains the
+/// form's boundary, or a file ends before (or goes on after) the size measured by
+/// ``MultipartForm/encode()``, `next` throws a ``MultipartFormError`` naming the part, and every later
+/// call throws it again. Not for use from several tasks at once.
 public final class MultipartBodyReader {
     private let segments: [MultipartBody.Segment]
     private var search: BoundarySearch
@@ -67,6 +68,20 @@ public final class MultipartBodyReader {
                 offset += Int64(count)
                 bytesProduced += Int64(count)
                 return data.subdata(in: start..<start + count)
+            case .content(let content):
+                let data = content.data
+                let remaining = Int64(data.count) - offset
+                if remaining == 0 {
+                    advance()
+                    continue
+                }
+                if offset == 0 { search.reset() }
+                let start = data.startIndex + Int(offset)
+                let chunk = data.subdata(in: start..<start + Int(min(Int64(maximumLength), remaining)))
+                if chunk.withUnsafeBytes({ search.scan($0) }) { throw content.failure(.boundaryInPart) }
+                offset += Int64(chunk.count)
+                bytesProduced += Int64(chunk.count)
+                return chunk
             case .file(let content):
                 if let chunk = try read(content, maximumLength: maximumLength) { return chunk }
                 advance()

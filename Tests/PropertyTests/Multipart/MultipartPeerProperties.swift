@@ -77,13 +77,28 @@ struct WerkzeugParser {
             }
             let fields = try (result.fields ?? []).map { try $0.map(unhex) }
             let files = try (result.files ?? []).map { try $0.map(unhex) }
-            if fields != expected.fields {
-                messages[index] = "Werkzeug read the fields \(render(fields)),\n  expected \(render(expected.fields))"
-            } else if files != expected.files {
-                messages[index] = "Werkzeug read the files \(render(files)),\n  expected \(render(expected.files))"
+            // Werkzeug's MultiDict lists the values of one name together, names in the order they first
+            // appear: the parts are compared in that order.
+            if fields != grouped(expected.fields) {
+                messages[index] =
+                    "Werkzeug read the fields \(render(fields)),\n  expected \(render(grouped(expected.fields)))"
+            } else if files != grouped(expected.files) {
+                messages[index] =
+                    "Werkzeug read the files \(render(files)),\n  expected \(render(grouped(expected.files)))"
             }
         }
         return messages
+    }
+
+    /// The rows of each name together, names in the order they first appear, rows of a name in order.
+    private func grouped(_ rows: [[[UInt8]]]) -> [[[UInt8]]] {
+        var names: [[UInt8]] = []
+        var byName: [[UInt8]: [[[UInt8]]]] = [:]
+        for row in rows {
+            if byName[row[0]] == nil { names.append(row[0]) }
+            byName[row[0], default: []].append(row)
+        }
+        return names.flatMap { byName[$0] ?? [] }
     }
 
     private func build(_ generated: MultipartCase, folder: URL, index: Int) throws -> (MultipartForm, Expected) {

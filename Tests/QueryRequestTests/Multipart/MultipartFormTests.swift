@@ -128,6 +128,44 @@ import Testing
         }
     }
 
+    @Test(arguments: [1, 1_000, 16_383, 16_384, 40_000, 1_048_570, 2_000_000])
+    func aLargeContentInMemoryIsCheckedAsTheBodyIsProduced(offset: Int) throws {
+        var content = Data(repeating: UInt8(ascii: "x"), count: max(offset + 10, 20_000))
+        content.replaceSubrange(offset..<offset + 5, with: Data("fence".utf8))
+        var form = try MultipartForm(boundary: "fence")
+        form.append(.text(name: "a", value: "1"))
+        form.append(.file(name: "big", filename: "b", data: content))
+        let failure = MultipartFormError.invalidPart(index: 1, name: "big", problem: .boundaryInPart)
+        if content.count < 16_384 {
+            #expect(throws: failure) { try form.encode() }
+            return
+        }
+        let body = try form.encode()
+        #expect(throws: failure) { try body.data() }
+        var request = URLRequest(url: URL(string: "http://127.0.0.1/")!)
+        #expect(throws: failure) { try body.attach(to: &request) }
+        let reader = body.makeReader()
+        #expect(throws: failure) {
+            while try reader.next(maximumLength: 3) != nil {}
+        }
+    }
+
+    @Test func aLargeContentInMemoryIsSentAsGiven() throws {
+        let content = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        var form = try MultipartForm(boundary: "qr-fixed")
+        form.append(.file(name: "big", filename: "b", data: content))
+        let body = try form.encode()
+        let expected =
+            Data("--qr-fixed\r\nContent-Disposition: form-data; name=\"big\"; filename=\"b\"\r\n".utf8)
+            + Data("Content-Type: application/octet-stream\r\n\r\n".utf8) + content + Data("\r\n--qr-fixed--\r\n".utf8)
+        #expect(try body.data() == expected)
+        #expect(body.contentLength == Int64(expected.count))
+        let reader = body.makeReader()
+        var produced = Data()
+        while let chunk = try reader.next(maximumLength: 777) { produced.append(chunk) }
+        #expect(produced == expected)
+    }
+
     @Test func fieldEncodingErrorsAreThrownUnchanged() {
         struct Bad: Encodable, Sendable { let value = Double.nan }
         #expect(throws: EncodingError.self) { try MultipartForm(fields: Bad()).encode() }

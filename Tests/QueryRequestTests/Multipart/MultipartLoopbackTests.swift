@@ -60,7 +60,7 @@ struct MultipartLoopbackTests {
         try await withServer { url in
             var request = URLRequest(url: url, timeoutInterval: 60)
             request.httpMethod = "POST"
-            body.attach(to: &request)
+            try body.attach(to: &request)
             let (arrival, _) = try await send(request)
             #expect(arrival.fields == [["name", "Ann \"A\""], ["tags[]", "x"], ["tags[]", "y"]])
             #expect(arrival.files.count == 1)
@@ -115,7 +115,7 @@ struct MultipartLoopbackTests {
         try await withServer { url in
             var request = URLRequest(url: url, timeoutInterval: 30)
             request.httpMethod = "POST"
-            body.attach(to: &request)
+            try body.attach(to: &request)
             do {
                 let (data, response) = try await URLSession.shared.data(for: request)
                 // The server may answer the part it got: it must not have read a complete form.
