@@ -2,9 +2,11 @@ import Foundation
 
 /// The inputs every workload shares, made once.
 struct Inputs: Sendable {
-    /// The file part: `fileSize` bytes of a pattern, in memory and in a temporary file.
-    let fileBytes: Data
+    /// The file part: `fileSize` bytes of a pattern in a temporary file, written in chunks so that a
+    /// workload that streams it never has the whole file in memory (for its peak memory).
     let fileURL: URL
+    /// The file's bytes in memory, read when a workload first asks.
+    let fileBytes: FileBytes
     /// 1,000 small fields, `field0000` … `field0999`, values of 8–12 characters.
     let fields: [String: String]
     /// A `text/event-stream` of `eventCount` events, in 16 KiB chunks.
@@ -13,15 +15,23 @@ struct Inputs: Sendable {
     static let chunkSize = 16 * 1024
 
     init(fileSize: Int, eventCount: Int) throws {
-        var bytes = [UInt8](repeating: 0, count: fileSize)
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for index in bytes.indices {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            bytes[index] = UInt8(truncatingIfNeeded: state >> 56)
-        }
-        fileBytes = Data(bytes)
         fileURL = FileManager.default.temporaryDirectory.appendingPathComponent("qr-streaming-peers-\(getpid()).bin")
-        try fileBytes.write(to: fileURL)
+        FileManager.default.createFile(atPath: fileURL.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: fileURL)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var written = 0
+        while written < fileSize {
+            let count = Swift.min(chunk.count, fileSize - written)
+            for index in 0..<count {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                chunk[index] = UInt8(truncatingIfNeeded: state >> 56)
+            }
+            try handle.write(contentsOf: chunk[..<count])
+            written += count
+        }
+        try handle.close()
+        fileBytes = FileBytes(url: fileURL)
 
         var fields: [String: String] = [:]
         for index in 0..<1_000 {
@@ -43,6 +53,20 @@ struct Inputs: Sendable {
 
     func removeFile() {
         try? FileManager.default.removeItem(at: fileURL)
+    }
+}
+
+/// The file read into memory once, on first use.
+final class FileBytes: @unchecked Sendable {
+    // Only the benchmark's main task reads it.
+    let url: URL
+    private var loaded: Data?
+    init(url: URL) { self.url = url }
+    var data: Data {
+        if let loaded { return loaded }
+        let data = (try? Data(contentsOf: url)) ?? Data()
+        loaded = data
+        return data
     }
 }
 
