@@ -17,6 +17,8 @@ let package = Package(
         .executableTarget(name: "FuzzURLBuilder", dependencies: ["FuzzSupport"]),
         // header dictionaries → URLRequest headers, checked against RFC 9110's token and value rules.
         .executableTarget(name: "FuzzHeaders", dependencies: ["FuzzSupport"]),
+        // a text/event-stream cut into chunks of a fuzzed size, with a chunking-invariance oracle.
+        .executableTarget(name: "FuzzServerSentEvents", dependencies: ["FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

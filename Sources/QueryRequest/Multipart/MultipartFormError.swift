@@ -13,13 +13,22 @@ public enum MultipartFormError: Error, Equatable, Sendable, CustomStringConverti
     case invalidPart(index: Int, name: String, problem: Problem)
 
     /// Which header value of a part a problem is in.
-    public enum Attribute: String, Equatable, Sendable {
+    public enum Attribute: Equatable, Sendable {
         /// The part's `name` (the field name).
         case name
         /// The part's `filename`.
         case filename
         /// The part's `Content-Type`.
-        case contentType = "content type"
+        case contentType
+
+        /// The attribute's name in a message.
+        var text: String {
+            switch self {
+            case .name: "name"
+            case .filename: "filename"
+            case .contentType: "content type"
+            }
+        }
     }
 
     /// What is wrong with one part.
@@ -53,10 +62,10 @@ public enum MultipartFormError: Error, Equatable, Sendable, CustomStringConverti
             let part = "multipart part \(index) (name \(name.debugDescription))"
             switch problem {
             case .lineBreakOrNul(let attribute):
-                return "\(part): its \(attribute.rawValue) contains CR, LF or NUL"
+                return "\(part): its \(attribute.text) contains CR, LF or NUL"
             case .ambiguousEscape(let attribute):
                 return
-                    "\(part): its \(attribute.rawValue) contains a backslash or %22, %0A or %0D, which parsers read as escapes"
+                    "\(part): its \(attribute.text) contains a backslash or %22, %0A or %0D, which parsers read as escapes"
             case .invalidContentType:
                 return "\(part): its content type is empty or contains a control character"
             case .boundaryInPart:
