@@ -23,10 +23,10 @@ public func fuzzServerSentEvents(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
         found += cut.parse(stream[start..<end])
         start = end
     }
-    func bytes(_ events: [ServerSentEvent]) -> [[[UInt8]]] {
+    func utf8(_ events: [ServerSentEvent]) -> [[[UInt8]]] {
         events.map { [Array($0.type.utf8), Array($0.data.utf8), Array($0.lastEventID.utf8)] }
     }
-    fuzzRequire(bytes(found) == bytes(expected), "chunks of \(step) bytes gave \(found), whole \(expected)")
+    fuzzRequire(utf8(found) == utf8(expected), "chunks of \(step) bytes gave \(found), whole \(expected)")
     fuzzRequire(
         Array(cut.lastEventID.utf8) == Array(whole.lastEventID.utf8)
             && cut.reconnectionDelay == whole.reconnectionDelay,
