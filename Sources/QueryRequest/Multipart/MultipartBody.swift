@@ -125,6 +125,13 @@ public struct MultipartBody: Sendable {
             return
         }
         request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        attachStream(to: &request)
+    }
+
+    /// Sets a fresh stream over the body as `request`'s body, with `Content-Length` where the platform
+    /// sends a stream with it (Apple platforms; FoundationNetworking sends every stream chunked). A
+    /// stream is read once: a request sent again (a retry) needs a new one.
+    func attachStream(to request: inout URLRequest) {
         request.httpBodyStream = makeInputStream()
         #if !canImport(FoundationNetworking)
             request.setValue(String(contentLength), forHTTPHeaderField: "Content-Length")

@@ -16,7 +16,8 @@ extension RequestBody {
     /// Encodes the body now, leaving file parts on disk.
     ///
     /// Request building calls this where it needs a body that may be streamed: `.data` is set as
-    /// `httpBody`, `.streamed` attached with ``MultipartBody/attach(to:)``.
+    /// `httpBody`, `.streamed` with `attachStream(to:)` (the stream, and `Content-Length` where the
+    /// platform sends it with a stream; the caller adds `Content-Type` as for any body).
     func content() throws -> Content {
         guard let form = multipartForm else { return .data(try encoded()) }
         let body = try form.encode()
