@@ -21,24 +21,31 @@ final class MultipartInputStream: InputStream {
         super.init(data: Data())
     }
 
+    /// `NSLock.withLock` needs macOS 14 / iOS 17; the package supports older systems.
+    private func locked<Result>(_ body: () -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
     override func open() {
-        lock.withLock { if status == .notOpen { status = .open } }
+        locked { if status == .notOpen { status = .open } }
     }
 
     override func close() {
-        lock.withLock { status = .closed }
+        locked { status = .closed }
     }
 
-    override var streamStatus: Stream.Status { lock.withLock { status } }
+    override var streamStatus: Stream.Status { locked { status } }
 
-    override var streamError: (any Error)? { lock.withLock { error } }
+    override var streamError: (any Error)? { locked { error } }
 
     override var hasBytesAvailable: Bool {
-        lock.withLock { status == .open || status == .reading }
+        locked { status == .open || status == .reading }
     }
 
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
-        lock.withLock {
+        locked {
             guard status == .open || status == .reading, length > 0 else {
                 return status == .atEnd ? 0 : (status == .error ? -1 : 0)
             }
