@@ -12,6 +12,37 @@ public protocol NetworkSession: Sendable {
     /// Cancelling the calling task should cancel the request; throwing `URLError(.cancelled)` or
     /// `CancellationError` then makes the client report ``APIError/cancelled``.
     func data(for request: URLRequest) async throws -> (Data, URLResponse)
+
+    /// Sends `request` and returns the response body and the response, reading at most `limit` bytes
+    /// of body: a larger one throws ``ResponseTooLargeError``, as early as the session can tell.
+    ///
+    /// The client calls this one. The default implementation reads the whole body with
+    /// ``data(for:)`` and then checks its size; a session that can stop reading early (by the
+    /// `Content-Length` header, or as the bytes arrive) implements it itself.
+    func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse)
+}
+
+extension NetworkSession {
+    /// Reads the whole body with ``data(for:)``, then refuses it if it is larger than `limit`.
+    public func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse) {
+        let (body, response) = try await data(for: request)
+        guard body.count <= limit else { throw ResponseTooLargeError(limit: limit, response: response) }
+        return (body, response)
+    }
+}
+
+/// A response body was larger than the limit the client asked a ``NetworkSession`` to read.
+public struct ResponseTooLargeError: Error, Sendable {
+    /// The limit, in bytes.
+    public let limit: Int
+    /// The response whose body was too large.
+    public let response: URLResponse
+
+    /// Creates the error, for a session that enforces the limit itself.
+    public init(limit: Int, response: URLResponse) {
+        self.limit = limit
+        self.response = response
+    }
 }
 
 #if canImport(FoundationNetworking)
