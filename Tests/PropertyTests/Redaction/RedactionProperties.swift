@@ -138,19 +138,22 @@ enum RedactionGen {
         for _ in 0..<defaultSecrets {
             let name = defaultNames.remove(at: Gen<Int>.int(in: 0...(defaultNames.count - 1)).run(source))
             usedNames.insert(name.lowercased())
-            secretHeaders.append(.init(name: anyCase(name).run(source), prefix: prefix.run(source), core: core.run(source)))
+            secretHeaders.append(
+                .init(name: anyCase(name).run(source), prefix: prefix.run(source), core: core.run(source)))
         }
         for _ in 0..<userHeaders {
             let name = fresh(userName.map { $0.replacingOccurrences(of: "_", with: "-") })
             configuredHeaders.append(anyCase(name).run(source))
-            secretHeaders.append(.init(name: anyCase(name).run(source), prefix: prefix.run(source), core: core.run(source)))
+            secretHeaders.append(
+                .init(name: anyCase(name).run(source), prefix: prefix.run(source), core: core.run(source)))
         }
         var secretQuery: [RedactionCase.Secret] = []
         var configuredQueries: [String] = []
         for _ in 0..<userQueries {
             let name = fresh(userName)
             configuredQueries.append(anyCase(name).run(source))
-            secretQuery.append(.init(name: anyCase(name).run(source), prefix: prefix.run(source), core: core.run(source)))
+            secretQuery.append(
+                .init(name: anyCase(name).run(source), prefix: prefix.run(source), core: core.run(source)))
         }
         let plainValue = Gen<String>.hostileString().map { value in
             // URLRequest silently drops a header value with CR, LF or NUL: such a header is not sent at all.
@@ -160,7 +163,10 @@ enum RedactionGen {
             (name: fresh(Gen<String>.identifier().map { "X-Plain-" + $0 }), value: plainValue.run(source))
         }
         let plainQuery = (0..<Gen<Int>.int(in: 0...3).run(source)).map { _ in
-            (name: fresh(Gen<String>.identifier().map { "plain_" + $0 }), value: Gen<String>.hostileString().run(source))
+            (
+                name: fresh(Gen<String>.identifier().map { "plain_" + $0 }),
+                value: Gen<String>.hostileString().run(source)
+            )
         }
         let password = Gen<Bool>.bool(probability: 0.3).run(source) ? core.run(source) : nil
         return RedactionCase(
@@ -174,7 +180,9 @@ enum RedactionGen {
     /// No redacted secret appears in the redacted request (URL, headers) nor in its `curl` command, while
     /// every plain header and query parameter is kept as it was.
     @Test func noRedactedSecretLeaks() {
-        var property = Property("no redacted secret leaks into a cURL command or a redacted request", RedactionGen.cases) {
+        var property = Property(
+            "no redacted secret leaks into a cURL command or a redacted request", RedactionGen.cases
+        ) {
             try $0.checkRedaction()
         }
         property.classify = { redactionCase in
@@ -188,11 +196,18 @@ enum RedactionGen {
             }
             return labels
         }
+        // Each floor: its label's rate over 100,000 cases and the probability that a correct generator
+        // misses it at the run's count (extending the run) and at the extended count (failing it).
         property.coverage = [
+            // rate 93.1 %; miss 2.3e-60 at 200, < 1e-300 at 3,200
             .atLeast(0.5, "secret header"),
+            // rate 77.5 %; miss 2.8e-17 at 200, 7.7e-242 at 3,200
             .atLeast(0.5, "secret query parameter"),
+            // rate 29.9 %; miss 6.8e-07 at 200, 4.3e-81 at 3,200
             .atLeast(0.15, "URL password"),
+            // rate 23.2 %; miss 9.5e-07 at 200, 1.3e-78 at 3,200
             .atLeast(0.1, "escaped query name"),
+            // rate 61.1 %; miss 6.8e-19 at 200, 1.7e-267 at 3,200
             .atLeast(0.3, "query value with a prefix"),
         ]
         check(property)
@@ -210,7 +225,8 @@ extension RedactionCase {
         for core in secretCores {
             try require(!curl.contains(core), "the secret \(core) leaked into \(curl.swiftSource)")
             try require(!url.contains(core), "the secret \(core) leaked into the URL \(url.swiftSource)")
-            try require(!headerText.contains(core), "the secret \(core) leaked into the headers \(headerText.swiftSource)")
+            try require(
+                !headerText.contains(core), "the secret \(core) leaked into the headers \(headerText.swiftSource)")
         }
         // The default property redacts the default headers whatever the user configured.
         for secret in secretHeaders where Redaction.default.redactsHeader(secret.name) {
