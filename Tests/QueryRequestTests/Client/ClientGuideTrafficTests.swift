@@ -54,7 +54,8 @@ extension ClientGuide {
             let urlRequest = try UserRequest(id: 42).makeURLRequest()
             let redaction = Redaction.default.redactingHeaders("X-Api-Key").redactingQueryParameters("api_key")
             let shareable = urlRequest.cURLCommand(redacting: redaction)
-            let everything = urlRequest.cURLCommand(redacting: .none)  // every credential, for a local debugging session
+            // every credential, for a local debugging session
+            let everything = urlRequest.cURLCommand(redacting: .none)
             #expect(shareable == everything)  // this request carries no secret
             #expect(shareable == "curl 'https://api.example.com/users/42'")
         }
