@@ -13,6 +13,7 @@ public enum PaginationError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The next page is one already fetched (same method, URL and body): following it would loop.
     case repeatedPage(method: String, url: String)
 
+    /// The error in words, naming what was refused and where.
     public var description: String {
         switch self {
         case .invalidLinkHeader(let value, let reason):

@@ -12,6 +12,7 @@ public enum HTTPArchiveError: Error, Sendable, Hashable, CustomStringConvertible
     /// Every one of the `recorded` exchanges that match `method` `url` was already replayed.
     case exhausted(method: String, url: String, recorded: Int)
 
+    /// The error in words, naming what was refused and where.
     public var description: String {
         switch self {
         case .cannotWrite(let path, let reason):
