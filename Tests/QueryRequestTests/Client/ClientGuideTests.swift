@@ -517,8 +517,11 @@ extension ClientGuide {
 /// indentation and blank lines), so that an edit to either one shows up here.
 @Suite struct ClientGuideMatchesTheDocs {
     @Test func everySnippetIsCompiledHere() throws {
-        #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 32)
-        for block in try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: #filePath) {
+        #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 39)
+        // The last sections' snippets (redaction, recording, pagination) are in ClientGuideTrafficTests.swift.
+        let elsewhere = try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: clientGuideTrafficFile)
+        for block in try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: #filePath)
+        where elsewhere.contains(block) {
             Issue.record(
                 "this Docs/Client.md snippet is not in ClientGuideTests.swift:\n\(block.joined(separator: "\n"))")
         }
