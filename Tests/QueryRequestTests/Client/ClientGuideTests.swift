@@ -161,7 +161,12 @@ enum ClientGuide {
         let tracedClient = APIClient(middleware: [RequestID()])
         let json = ResponseValidation(contentTypes: ["application/json", "application/*+json"])
         let strictClient = APIClient(validation: json)
-        return [keyClient, mapsClient, basicClient, signedClient, tracedClient, strictClient]
+        let loggedClient = APIClient(middleware: [
+            APIKeyMiddleware(apiKey, in: .queryParameter("api_key")),
+            LoggingMiddleware(level: .debug, redaction: .default.redactingQueryParameters("api_key")),
+        ])
+        // GET https://api.example.com/users/42?api_key=REDACTED → 200 (84 ms, 0 B sent, 1204 B received; UserRequest, attempt 1)
+        return [keyClient, mapsClient, basicClient, signedClient, tracedClient, strictClient, loggedClient]
     }
 
     // MARK: Authorization
@@ -416,7 +421,7 @@ extension ClientGuide {
                 sent += session.requests
             }
             #expect(
-                ClientGuide.authorizationClients(apiKey: apiKey, password: password, signingKey: signingKey).count == 6)
+                ClientGuide.authorizationClients(apiKey: apiKey, password: password, signingKey: signingKey).count == 7)
             #expect(sent[0].value(forHTTPHeaderField: "X-Api-Key") == "k")
             #expect(sent[1].url?.query == "key=k")
             #expect(sent[2].value(forHTTPHeaderField: "Authorization") == "Basic YWxhZGRpbjpvcGVuIHNlc2FtZQ==")
@@ -517,7 +522,7 @@ extension ClientGuide {
 /// indentation and blank lines), so that an edit to either one shows up here.
 @Suite struct ClientGuideMatchesTheDocs {
     @Test func everySnippetIsCompiledHere() throws {
-        #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 39)
+        #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 40)
         // The last sections' snippets (redaction, recording, pagination) are in ClientGuideTrafficTests.swift.
         let elsewhere = try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: clientGuideTrafficFile)
         for block in try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: #filePath)
