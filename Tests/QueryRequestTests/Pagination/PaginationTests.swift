@@ -96,6 +96,23 @@ import Testing
         #expect(any.count == 2)
     }
 
+    @Test func theClientsHostOverrideIsTheOriginLinksMustKeep() async throws {
+        let stub = session(links: [
+            1: "</v1/items?page=2>; rel=next", 2: "<https://api.example.com/v1/items?page=3>; rel=next",
+        ])
+        let client = APIClient(session: stub, hostOverride: URL(string: "https://staging.example.com/v1")!)
+        var iterator = client.pages(following: ItemsRequest()).makeAsyncIterator()
+        #expect(try await iterator.next()?.url.absoluteString == "https://staging.example.com/v1/items")
+        #expect(try await iterator.next()?.url.absoluteString == "https://staging.example.com/v1/items?page=2")
+        // The request's own host is another origin than the one the client sends to.
+        await #expect(
+            throws: PaginationError.crossOriginLink(
+                url: "https://api.example.com/v1/items?page=3", origin: "https://staging.example.com:443")
+        ) {
+            try await iterator.next()
+        }
+    }
+
     @Test func aLinkBackToAFetchedPageIsALoop() async throws {
         let stub = session(links: [1: "<?page=2>; rel=next", 2: "</v1/items>; rel=next"])
         await #expect(throws: PaginationError.repeatedPage(method: "GET", url: "https://api.example.com/v1/items")) {
