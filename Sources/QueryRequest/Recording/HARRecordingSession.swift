@@ -24,8 +24,9 @@ import Foundation
 ///   returned, so the file on disk always parses and holds every exchange completed so far.
 /// - Concurrency: requests run concurrently; the entries and the file are guarded by a lock, and
 ///   entries are kept in the order the requests started (the order a replay answers repeated requests).
-/// - What is not recorded: an exchange whose session throws (a timeout, a cancellation), and a response
-///   that is not an `HTTPURLResponse`; the error or response is passed on unchanged.
+/// - What is not recorded: an exchange whose session throws (a timeout, a cancellation), a response
+///   that is not an `HTTPURLResponse` (the error or response is passed on unchanged), and a body sent as
+///   an `httpBodyStream`, which can be read only once (the entry has no `postData`).
 ///
 /// A file that cannot be written makes the exchange throw ``HTTPArchiveError/cannotWrite(path:reason:)``
 /// instead of returning a response that the archive would silently miss.

@@ -6,6 +6,12 @@ import Testing
     import FoundationNetworking
 #endif
 
+func recordingClient(to harFile: URL) throws -> APIClient {
+    let recorder = try HARRecordingSession(
+        wrapping: URLSession.shared, to: harFile, redaction: .default.redactingQueryParameters("api_key"))
+    return APIClient(session: recorder)
+}
+
 // The snippets of Docs/Client.md's last sections (redaction, recording and replay, pagination), verbatim
 // (indented); `ClientGuideMatchesTheDocs` looks for every snippet here and in ClientGuideTests.swift.
 
@@ -39,14 +45,6 @@ extension ClientGuide {
         struct Query: Encodable {
             var cursor: String?
         }
-    }
-
-    // MARK: Recording and replaying traffic
-
-    func recordingClient(to harFile: URL) throws -> APIClient {
-        let recorder = try HARRecordingSession(
-            wrapping: URLSession.shared, to: harFile, redaction: .default.redactingQueryParameters("api_key"))
-        return APIClient(session: recorder)
     }
 
     @Suite struct TrafficSnippets {

@@ -96,6 +96,23 @@ import Testing
         #expect(any.count == 2)
     }
 
+    @Test func theClientsHostOverrideIsTheOriginLinksMustKeep() async throws {
+        let stub = session(links: [
+            1: "</v1/items?page=2>; rel=next", 2: "<https://api.example.com/v1/items?page=3>; rel=next",
+        ])
+        let client = APIClient(session: stub, hostOverride: URL(string: "https://staging.example.com/v1")!)
+        var iterator = client.pages(following: ItemsRequest()).makeAsyncIterator()
+        #expect(try await iterator.next()?.url.absoluteString == "https://staging.example.com/v1/items")
+        #expect(try await iterator.next()?.url.absoluteString == "https://staging.example.com/v1/items?page=2")
+        // The request's own host is another origin than the one the client sends to.
+        await #expect(
+            throws: PaginationError.crossOriginLink(
+                url: "https://api.example.com/v1/items?page=3", origin: "https://staging.example.com:443")
+        ) {
+            try await iterator.next()
+        }
+    }
+
     @Test func aLinkBackToAFetchedPageIsALoop() async throws {
         let stub = session(links: [1: "<?page=2>; rel=next", 2: "</v1/items>; rel=next"])
         await #expect(throws: PaginationError.repeatedPage(method: "GET", url: "https://api.example.com/v1/items")) {
@@ -130,6 +147,49 @@ import Testing
         let pages = try await collect(client.pages(following: ItemsRequest()))
         #expect(pages.map(\.content) == [[], [.init(id: 2)]])
         #expect(stub.requests.map { $0.url?.query } == [nil, "cursor=b", "cursor=b"])
+    }
+
+    /// Stamps each attempt with its number, and records the attempts it saw.
+    struct StampingMiddleware: ClientMiddleware {
+        let seen = Seen()
+
+        final class Seen: @unchecked Sendable {
+            // Guards `attempts`; `@unchecked Sendable` rests on every access holding it.
+            private let lock = NSLock()
+            private var attempts: [String] = []
+            func append(_ attempt: String) {
+                lock.lock()
+                defer { lock.unlock() }
+                attempts.append(attempt)
+            }
+            var all: [String] {
+                lock.lock()
+                defer { lock.unlock() }
+                return attempts
+            }
+        }
+
+        func intercept(
+            _ request: URLRequest, context: MiddlewareContext, next: (URLRequest) async throws -> ClientResponse
+        ) async throws -> ClientResponse {
+            var request = request
+            request.setValue("\(context.attempt)", forHTTPHeaderField: "X-Attempt")
+            seen.append("\(request.url?.query ?? "-") #\(context.attempt)")
+            return try await next(request)
+        }
+    }
+
+    @Test func middlewareSeesEveryAttemptOfEveryPage() async throws {
+        let stub = StubNetworkSession()
+        stub.stub(
+            .get, "/v1/items", with: .json("[]", headers: ["Link": "<?cursor=b>; rel=next"]),
+            .init(status: 503), .json("[]"))
+        let middleware = StampingMiddleware()
+        let client = APIClient(session: stub, middleware: [middleware], backoff: .init(sleep: { _ in }))
+        let pages = try await collect(client.pages(following: ItemsRequest()))
+        #expect(pages.count == 2)
+        #expect(middleware.seen.all == ["- #1", "cursor=b #1", "cursor=b #2"])
+        #expect(stub.requests.map { $0.value(forHTTPHeaderField: "X-Attempt") } == ["1", "1", "2"])
     }
 
     @Test func aCursorTheUserReadsMakesTheNextRequest() async throws {

@@ -42,6 +42,34 @@ import Testing
         #expect(http.url == upload.url)
     }
 
+    @Test func cookiesAreListedOnlyWhenTheirHeadersAreNotRedacted() async throws {
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        var login = try request("GET", "https://ann:pw@api.example.com/me")
+        login.setValue("a=1; b=2", forHTTPHeaderField: "Cookie")
+        let reply = StubNetworkSession.Reply(headers: ["Set-Cookie": "s=xyz; Path=/; HttpOnly"])
+        for redaction in [Redaction.default, .none] {
+            _ = try await HARRecordingSession(wrapping: StubNetworkSession(reply), to: file, redaction: redaction)
+                .data(for: login)
+            let archive = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+            let entry = try #require(((archive?["log"] as? [String: Any])?["entries"] as? [[String: Any]])?.first)
+            let request = try #require(entry["request"] as? [String: Any])
+            let response = try #require(entry["response"] as? [String: Any])
+            if redaction == .default {
+                #expect(request["cookies"] as? [[String: String]] == [])
+                #expect(response["cookies"] as? [[String: String]] == [])
+                #expect(request["url"] as? String == "https://ann:REDACTED@api.example.com/me")
+            } else {
+                #expect(
+                    request["cookies"] as? [[String: String]] == [
+                        ["name": "a", "value": "1"], ["name": "b", "value": "2"],
+                    ])
+                #expect(response["cookies"] as? [[String: String]] == [["name": "s", "value": "xyz"]])
+                #expect(request["url"] as? String == "https://ann:pw@api.example.com/me")
+            }
+        }
+    }
+
     @Test func matchingByBodyTellsRequestsApart() async throws {
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }
