@@ -123,7 +123,8 @@ public struct APIClient: Sendable {
             throw APIError.invalidRequest(error)
         }
         let (response, body) = try await exchange(
-            urlRequest, method: method, setting: setting, requestName: String(describing: R.self))
+            urlRequest, method: method, setting: setting,
+            requestName: (request as? any RequestWrapper)?.wrappedRequestName ?? String(describing: R.self))
         let decoder = requestDecoder ?? self.decoder
         let validation = setting.validation ?? self.validation
         guard validation.accepts(statusCode: response.statusCode) else {

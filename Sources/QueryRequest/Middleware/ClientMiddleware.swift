@@ -130,3 +130,9 @@ public enum AttemptReason: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+/// A request type that sends another one under its own type (a page of a paginated request): middleware
+/// and metrics name the request it wraps.
+protocol RequestWrapper {
+    var wrappedRequestName: String { get }
+}

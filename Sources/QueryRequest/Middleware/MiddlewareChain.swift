@@ -41,7 +41,7 @@ final class SendState: @unchecked Sendable {
     /// Records a refreshed token for the next attempt and asks the client for that attempt.
     /// Returns `false` if this call already refreshed once.
     func noteRefresh(token: String) -> Bool {
-        lock.withLock {
+        lock.whileLocked {
             if _hasRefreshedToken { return false }
             _hasRefreshedToken = true
             _refreshedToken = token
@@ -51,11 +51,11 @@ final class SendState: @unchecked Sendable {
     }
 
     /// Whether this call has refreshed its token already.
-    var hasRefreshedToken: Bool { lock.withLock { _hasRefreshedToken } }
+    var hasRefreshedToken: Bool { lock.whileLocked { _hasRefreshedToken } }
 
     /// The refreshed token, once: the attempt after the refresh sends it.
     func takeRefreshedToken() -> String? {
-        lock.withLock {
+        lock.whileLocked {
             defer { _refreshedToken = nil }
             return _refreshedToken
         }
@@ -63,7 +63,7 @@ final class SendState: @unchecked Sendable {
 
     /// Whether the bearer middleware asked for a retry after refreshing, once.
     func takeRetryAfterRefresh() -> Bool {
-        lock.withLock {
+        lock.whileLocked {
             defer { _retriesAfterRefresh = false }
             return _retriesAfterRefresh
         }

@@ -7,8 +7,10 @@ import Foundation
 /// A page's request: the base request, its URL replaced by a `next` link when there is one. Every other
 /// member (method, headers, setting, body, decoders) is the base request's, so the client treats every
 /// page as it treats the first: middleware, authorization, retries, the host override.
-struct PageRequest<Base: Request>: Request {
+struct PageRequest<Base: Request>: Request, RequestWrapper {
     let base: Base
+    /// The base request's type name, which logs and metrics show for every page.
+    var wrappedRequestName: String { String(describing: Base.self) }
     /// The `next` link's absolute URL, or `nil` to send the base request's own URL.
     let linkURL: URL?
     /// Where the client's build of this request records the URL it sent.

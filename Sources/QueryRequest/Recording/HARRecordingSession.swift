@@ -53,25 +53,37 @@ public final class HARRecordingSession: NetworkSession, @unchecked Sendable {
         self.base = base
         self.fileURL = fileURL
         self.redaction = redaction
-        try locked { try write() }
+        try lock.whileLocked { try write() }
     }
 
     /// The number of exchanges recorded so far.
-    public var recordedCount: Int { locked { entries.count } }
+    public var recordedCount: Int { lock.whileLocked { entries.count } }
 
     /// Sends `request` through ``base``, records the exchange and writes the file, then returns the
     /// response.
     public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        try await record(request) { try await base.data(for: request) }
+    }
+
+    /// Sends `request` through ``base``, which reads at most `limit` bytes of body (and stops early if it
+    /// can), then records the exchange like ``data(for:)``. A body over the limit is not recorded.
+    public func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse) {
+        try await record(request) { try await base.data(for: request, upTo: limit) }
+    }
+
+    private func record(
+        _ request: URLRequest, sending send: () async throws -> (Data, URLResponse)
+    ) async throws -> (Data, URLResponse) {
         let started = Date()
         let clock = ContinuousClock()
         let start = clock.now
-        let (body, response) = try await base.data(for: request)
+        let (body, response) = try await send()
         let elapsed = start.duration(to: clock.now)
         guard let http = response as? HTTPURLResponse else { return (body, response) }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let entry = HTTPArchive.Entry(
             request: request, response: http, body: body, started: started, duration: seconds, redaction: redaction)
-        try locked {
+        try lock.whileLocked {
             let index = entries.lastIndex { $0.started <= started }.map { $0 + 1 } ?? 0
             entries.insert((started, entry), at: index)
             try write()
@@ -93,10 +105,4 @@ public final class HARRecordingSession: NetworkSession, @unchecked Sendable {
         }
     }
 
-    /// `NSLock.withLock` needs macOS 14 / iOS 17; the package supports older systems.
-    private func locked<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
-    }
 }

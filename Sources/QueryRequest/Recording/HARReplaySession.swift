@@ -120,7 +120,7 @@ public final class HARReplaySession: NetworkSession, @unchecked Sendable {
     /// The method and URL of every entry not replayed yet, in the archive's order: a test can check
     /// that its code made every recorded request.
     public var unreplayed: [String] {
-        locked { zip(recorded, used).filter { !$1 }.map { "\($0.0.method) \($0.0.url)" } }
+        lock.whileLocked { zip(recorded, used).filter { !$1 }.map { "\($0.0.method) \($0.0.url)" } }
     }
 
     /// Answers `request` with the first unused entry that matches it.
@@ -129,7 +129,7 @@ public final class HARReplaySession: NetworkSession, @unchecked Sendable {
         let method = (request.httpMethod ?? "GET").uppercased()
         let redactedURL = HTTPArchive.withoutFragment(redaction.redactedURL(url).absoluteString)
         let body = request.httpBody ?? Data()
-        let entry: Recorded = try locked {
+        let entry: Recorded = try lock.whileLocked {
             let candidates = recorded.indices.filter {
                 recorded[$0].method == method && recorded[$0].url == redactedURL
                     && (!matching.includesBody || recorded[$0].body == body)
@@ -169,10 +169,4 @@ public final class HARReplaySession: NetworkSession, @unchecked Sendable {
         }
     }
 
-    /// `NSLock.withLock` needs macOS 14 / iOS 17; the package supports older systems.
-    private func locked<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
-    }
 }

@@ -30,7 +30,7 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
     func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse) {
         let task = session.dataTask(with: request)
         let reader = BodyReader(limit: limit, task: task)
-        lock.withLock { readers[task.taskIdentifier] = reader }
+        lock.whileLocked { readers[task.taskIdentifier] = reader }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 reader.start(continuation)
@@ -42,7 +42,7 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
     }
 
     private func reader(of task: URLSessionTask) -> BodyReader? {
-        lock.withLock { readers[task.taskIdentifier] }
+        lock.whileLocked { readers[task.taskIdentifier] }
     }
 
     func urlSession(
@@ -58,7 +58,7 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let reader = lock.withLock { readers.removeValue(forKey: task.taskIdentifier) }
+        let reader = lock.whileLocked { readers.removeValue(forKey: task.taskIdentifier) }
         reader?.completed(error: error)
     }
 
@@ -79,7 +79,7 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
         private var entries: [(owner: Weak, reader: BodyReadingSession)] = []
 
         func session(for owner: URLSession) -> BodyReadingSession {
-            lock.withLock {
+            lock.whileLocked {
                 // Let go of the sessions of app sessions that are gone.
                 entries.removeAll { entry in
                     guard entry.owner.session == nil else { return false }
@@ -119,17 +119,17 @@ final class BodyReader: @unchecked Sendable {
     }
 
     func start(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
-        lock.withLock { self.continuation = continuation }
+        lock.whileLocked { self.continuation = continuation }
     }
 
     func received(_ response: URLResponse) {
-        lock.withLock { self.response = response }
+        lock.whileLocked { self.response = response }
         // A `Content-Length` over the limit: stop before the body.
         if response.expectedContentLength > limit { refuse(response) }
     }
 
     func received(_ data: Data) {
-        let tooLarge: URLResponse? = lock.withLock {
+        let tooLarge: URLResponse? = lock.whileLocked {
             guard continuation != nil else { return nil }
             if body.count + data.count > limit { return response }
             if body.isEmpty, let expected = response?.expectedContentLength, expected > 0, expected <= limit {
@@ -142,7 +142,7 @@ final class BodyReader: @unchecked Sendable {
     }
 
     func completed(error: (any Error)?) {
-        let (continuation, body, response) = lock.withLock {
+        let (continuation, body, response) = lock.whileLocked {
             defer { self.continuation = nil }
             return (self.continuation, self.body, self.response)
         }
@@ -158,7 +158,7 @@ final class BodyReader: @unchecked Sendable {
 
     /// Ends the read with ``ResponseTooLargeError`` and stops the transfer.
     private func refuse(_ response: URLResponse) {
-        let continuation = lock.withLock {
+        let continuation = lock.whileLocked {
             defer {
                 self.continuation = nil
                 body = Data()

@@ -49,12 +49,18 @@ import Testing
             2: #"</v1/items?page=1>; rel=prev, <items?page=3>; rel="prefetch NEXT""#,
             3: #"</v1/items?page=1>; rel="first""#,
         ])
-        let pages = try await collect(APIClient(session: stub).pages(following: ItemsRequest()))
+        let names = Locked<[String]>([])
+        let naming = ClosureMiddleware { request, context, next in
+            names.update { $0.append(context.requestName) }
+            return try await next(request)
+        }
+        let pages = try await collect(APIClient(session: stub, middleware: [naming]).pages(following: ItemsRequest()))
         #expect(
             pages.map(\.content) == [
                 [.init(id: 10), .init(id: 11)], [.init(id: 20), .init(id: 21)], [.init(id: 30), .init(id: 31)],
             ])
         #expect(pages.map(\.number) == [1, 2, 3])
+        #expect(names.current == ["ItemsRequest", "ItemsRequest", "ItemsRequest"], "middleware see the request paged")
         #expect(
             pages.map(\.url.absoluteString) == [
                 "https://api.example.com/v1/items", "https://api.example.com/v1/items?page=2",
