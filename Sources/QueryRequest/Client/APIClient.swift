@@ -104,7 +104,7 @@ public struct APIClient: Sendable {
             throw APIError.unacceptableStatus(response.statusCode, response: response, body: body, apiError: apiError)
         }
         let decoded = try Self.decode(
-            R.Response.self, from: body, of: response, isHead: method == .head, with: decoder)
+            R.Response.self, from: body, of: response, isHead: method.canonical == .head, with: decoder)
         return (decoded, response)
     }
 
