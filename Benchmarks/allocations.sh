@@ -9,7 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n="${1:-200}"
-binary=.build/release/Benchmarks
+# BENCHMARKS_BINARY: another build to count, such as a copy of the binary before a change.
+binary="${BENCHMARKS_BINARY:-.build/release/Benchmarks}"
 [ -x "$binary" ] || { echo "error: build first: swift build -c release --product Benchmarks" >&2; exit 1; }
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT

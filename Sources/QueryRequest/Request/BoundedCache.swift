@@ -38,13 +38,4 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked 
         }
         table[key] = value
     }
-
-    /// The value for `key`, worked out by `make` and stored when it is not there yet. `make` runs without
-    /// the lock held (two threads may both work a new key out; they store the same value).
-    func value(for key: Key, orMake make: () throws -> Value) rethrows -> Value {
-        if let known = value(for: key) { return known }
-        let made = try make()
-        store(made, for: key)
-        return made
-    }
 }

@@ -78,7 +78,8 @@ extension Request {
             expected: "`var queryEncoder: QueryEncoder`")
         let ownBodyEncoder = try Declarations.read(
             self.bodyEncoder, as: JSONEncoder.self, member: "bodyEncoder", expected: "`var bodyEncoder: JSONEncoder?`")
-        let url = try requestURL.url(path: path, encodedQuery: encodedQuery(encoder: ownQueryEncoder ?? QueryEncoder()))
+        let url = try requestURL.url(
+            path: path, encodedQuery: encodedQuery(encoder: ownQueryEncoder ?? defaultQueryEncoder))
         let requestHeaders =
             try Declarations.read(
                 self.headers, as: [String: String].self, member: "headers",
