@@ -107,11 +107,20 @@ struct RequestURL: Sendable {
     /// normalised path, `?` and the normalised queries. Only then is it parsed, once, and the parsed URL's authority compared with
     /// the origin's.
     func url(path: String, encodedQuery: String) throws -> URL {
-        guard !path.utf8.contains(UInt8(ascii: "#")) else {
+        // Found by byte, in one pass: a `?` followed by a combining mark is one `Character` that is not `?`.
+        var path = path
+        let (hasHash, questionMarkOffset) = path.withUTF8 { bytes in
+            var questionMark: Int?
+            for (offset, byte) in bytes.enumerated() {
+                if byte == UInt8(ascii: "#") { return (true, questionMark) }
+                if byte == UInt8(ascii: "?") && questionMark == nil { questionMark = offset }
+            }
+            return (false, questionMark)
+        }
+        guard !hasHash else {
             throw RequestBuildingError.invalidPath(path: path, reason: "\"#\" would start a fragment, never sent")
         }
-        // Found by byte: a `?` followed by a combining mark is one `Character` that is not `?`.
-        let questionMark = path.utf8.firstIndex(of: UInt8(ascii: "?"))
+        let questionMark = questionMarkOffset.map { path.utf8.index(path.utf8.startIndex, offsetBy: $0) }
         let pathPart = path[..<(questionMark ?? path.endIndex)]
         let fixedQuery = questionMark.map { path[path.utf8.index(after: $0)...] } ?? ""
 

@@ -111,12 +111,10 @@ enum URLText {
 
         /// Appends `text` normalised as ``URLText/normalised(_:as:)`` describes.
         mutating func appendNormalised(_ text: Substring, as part: Part) {
-            let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-                appendNormalised(bytes, as: part)
-            }
-            if done == nil {
-                Array(text.utf8).withUnsafeBufferPointer { appendNormalised($0, as: part) }
-            }
+            // `withUTF8` is specialised here (and makes the text contiguous first if it is not, as a bridged
+            // string may be); the generic `withContiguousStorageIfAvailable` of a substring is not.
+            var text = text
+            text.withUTF8 { appendNormalised($0, as: part) }
         }
 
         private mutating func appendNormalised(_ bytes: UnsafeBufferPointer<UInt8>, as part: Part) {
