@@ -11,9 +11,12 @@ import Foundation
 /// a new one for every request, so the table is emptied once it holds `capacity` keys. The worst case is
 /// then today's cost of doing the work every time, never unbounded memory.
 final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
-    // SAFETY of `@unchecked Sendable`: `table` is the only mutable state and is read and written with
-    // `lock` held, in `value(for:)` and `store(_:for:)` only; `capacity` is immutable.
+    // SAFETY of `@unchecked Sendable`: `table` and `last` are the only mutable state and are read and written
+    // with `lock` held, in `value(for:)` and `store(_:for:)` only; `capacity` is immutable.
     private var table: [Key: Value] = [:]
+    /// The entry found or stored last: an app sends most requests to one host, and a key that is the very
+    /// same string as the last one compares equal without hashing (its storage is the same).
+    private var last: (key: Key, value: Value)?
     private let lock = NSLock()
     private let capacity: Int
 
@@ -26,7 +29,10 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked 
     func value(for key: Key) -> Value? {
         lock.lock()
         defer { lock.unlock() }
-        return table[key]
+        if let last, last.key == key { return last.value }
+        guard let value = table[key] else { return nil }
+        last = (key, value)
+        return value
     }
 
     /// Stores `value` for `key`, first emptying the table when it is full.
@@ -37,5 +43,6 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked 
             table.removeAll(keepingCapacity: true)
         }
         table[key] = value
+        last = (key, value)
     }
 }
