@@ -104,8 +104,8 @@ struct RequestURL: Sendable {
     /// `encodedQuery` (the output of `QueryEncoder.encodeToString`) after the fixed query items.
     ///
     /// The text is written straight into the new string's storage: the validated origin, the base path, the
-    /// normalised path, `?` and the normalised queries. Only then is it parsed, once, and the parsed URL's authority compared with
-    /// the origin's.
+    /// normalised path, `?` and the normalised queries. Only then is it parsed, once, and the parsed URL's
+    /// authority compared with the origin's.
     func url(path: String, encodedQuery: String) throws -> URL {
         // Found by byte, in one pass: a `?` followed by a combining mark is one `Character` that is not `?`.
         var path = path
@@ -138,9 +138,11 @@ struct RequestURL: Sendable {
             needsSlash = !baseHasSlash && !pathHasSlash
         }
         let hasQuery = !fixedQuery.isEmpty || !encodedQuery.isEmpty
+        // The most the text can take: the origin and base path as they are, three bytes for each byte of the
+        // path and queries (each may become `%XX`), and the three separators: `/`, `?` and `&`.
         let capacity =
-            origin.utf8.count + basePath.utf8.count + 2 + URLText.Writer.normalisedCapacity(requestPath)
-            + URLText.Writer.normalisedCapacity(fixedQuery) + URLText.Writer.normalisedCapacity(encodedQuery[...])
+            origin.utf8.count + basePath.utf8.count + URLText.Writer.normalisedCapacity(requestPath)
+            + URLText.Writer.normalisedCapacity(fixedQuery) + URLText.Writer.normalisedCapacity(encodedQuery[...]) + 3
         var dotSegment: String?
         let text = String(unsafeUninitializedCapacity: capacity) { buffer in
             var writer = URLText.Writer(buffer)

@@ -63,3 +63,30 @@ import Testing
         }
     }
 }
+
+/// The URL text is written into storage sized for the worst case: every byte of the path and the queries
+/// escaped, and all three separators (`/` before a path without one, `?`, `&` between the fixed and the
+/// encoded query).
+@Suite struct URLTextCapacityTests {
+    struct Raw: Request {
+        let host: URL
+        let path: String
+        let query: String
+    }
+
+    @Test(arguments: ["https://test.jp", "https://test.jp/v1"])
+    func everySeparatorAndEveryByteEscaped(base: String) throws {
+        let host = try #require(URL(string: base))
+        let url = try Raw(host: host, path: "é é?é é", query: "ü").makeURLRequest().url?.absoluteString
+        #expect(url == base + "/%C3%A9%20%C3%A9?%C3%A9%20%C3%A9&%C3%BC")
+    }
+
+    @Test func aLongAllEscapedPathAndQuery() throws {
+        let host = try #require(URL(string: "http://127.0.0.1:8080/api"))
+        let path = String(repeating: "\u{1F600}", count: 200) + "?" + String(repeating: " ", count: 300)
+        let built = try Raw(host: host, path: path, query: String(repeating: "ä", count: 100)).makeURLRequest()
+        let text = try #require(built.url?.absoluteString)
+        #expect(text.hasPrefix("http://127.0.0.1:8080/api/%F0%9F%98%80"))
+        #expect(text.hasSuffix("&" + String(repeating: "%C3%A4", count: 100)))
+    }
+}
