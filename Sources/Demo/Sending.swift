@@ -1,5 +1,6 @@
 import Foundation
 import QueryRequest
+import SampleAPI
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

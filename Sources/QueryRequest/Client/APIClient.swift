@@ -137,7 +137,7 @@ public struct APIClient: Sendable {
             throw APIError.unacceptableContentType(mediaType, response: response, body: body)
         }
         let decoded = try Self.decode(
-            R.Response.self, from: body, of: response, isHead: method == .head, with: decoder)
+            R.Response.self, from: body, of: response, isHead: method.canonical == .head, with: decoder)
         return (decoded, response)
     }
 

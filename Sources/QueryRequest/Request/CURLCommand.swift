@@ -29,11 +29,11 @@ extension URLRequest {
     /// The command line of this request as it is.
     private var unredactedCURLCommand: String {
         var parts = ["curl"]
-        let method = httpMethod ?? "GET"
-        switch method {
-        case "GET": break
-        case "HEAD": parts.append("--head")  // `-X HEAD` would wait for a body that never comes
-        default: parts += ["-X", Self.shellQuoted(method)]
+        let method = HTTPMethod(rawValue: httpMethod ?? "GET")
+        switch method.canonical {
+        case .get: break
+        case .head: parts.append("--head")  // `-X HEAD` would wait for a body that never comes
+        default: parts += ["-X", Self.shellQuoted(method.rawValue)]
         }
         parts.append(Self.shellQuoted(url?.absoluteString ?? ""))
         for (name, value) in (allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
