@@ -22,7 +22,7 @@ extension APIClient {
     /// Sends `request` until it gets a response that is final: each attempt through the middleware
     /// and the session, retrying as ``APISetting`` allows and once more after a token refresh.
     func exchange(
-        _ request: URLRequest, method: HTTPMethod, setting: APISetting, requestName: String
+        _ request: URLRequest, method: HTTPMethod, setting: APISetting, requestName: RequestName
     ) async throws(APIError) -> (HTTPURLResponse, Data) {
         if setting.requiresAuthorization, !authorizes {
             throw .authorization(APIError.AuthorizationProblem.noAuthorizationMiddleware)
@@ -30,7 +30,8 @@ extension APIClient {
         let mayRetry = method.isIdempotent || setting.retriesNonIdempotentRequests
         let maximumRetries = max(setting.retryCount, 0)
         let limit = max(setting.maximumResponseSize ?? maximumResponseSize, 0)
-        let state = SendState()
+        // Only the bearer middleware keeps state between attempts: a client without middleware needs none.
+        let state = middleware.isEmpty ? nil : SendState()
         var retries = 0
         var attemptNumber = 0
         var reason = AttemptReason.first
@@ -38,7 +39,7 @@ extension APIClient {
             if Task.isCancelled { throw .cancelled }
             attemptNumber += 1
             let context = MiddlewareContext(
-                requestName: requestName, method: method, setting: setting, attempt: attemptNumber, reason: reason,
+                name: requestName, method: method, setting: setting, attempt: attemptNumber, reason: reason,
                 sendState: state)
             let outcome: Result<ClientResponse, APIError>
             do {
@@ -62,7 +63,7 @@ extension APIClient {
 
             case .success(let answer):
                 let response = answer.response
-                if state.takeRetryAfterRefresh() {
+                if state?.takeRetryAfterRefresh() == true {
                     reason = .retryAfterTokenRefresh
                     continue
                 }

@@ -123,18 +123,19 @@ public struct APIClient: Sendable {
             throw APIError.invalidRequest(error)
         }
         let (response, body) = try await exchange(
-            urlRequest, method: method, setting: setting,
-            requestName: (request as? any RequestWrapper)?.wrappedRequestName ?? String(describing: R.self))
+            urlRequest, method: method, setting: setting, requestName: RequestName(of: R.self))
         let decoder = requestDecoder ?? self.decoder
         let validation = setting.validation ?? self.validation
         guard validation.accepts(statusCode: response.statusCode) else {
             let apiError = decodeErrorBody(declared: R.ErrorBody.self, from: body, of: response, with: decoder)
             throw APIError.unacceptableStatus(response.statusCode, response: response, body: body, apiError: apiError)
         }
-        let contentType = response.value(forHTTPHeaderField: "Content-Type")
-        guard validation.accepts(contentType: contentType, bodyIsEmpty: body.isEmpty) else {
-            let mediaType = contentType.map(ResponseValidation.mediaType(of:))
-            throw APIError.unacceptableContentType(mediaType, response: response, body: body)
+        if validation.acceptableContentTypes != nil {
+            let contentType = response.value(forHTTPHeaderField: "Content-Type")
+            guard validation.accepts(contentType: contentType, bodyIsEmpty: body.isEmpty) else {
+                let mediaType = contentType.map(ResponseValidation.mediaType(of:))
+                throw APIError.unacceptableContentType(mediaType, response: response, body: body)
+            }
         }
         let decoded = try Self.decode(
             R.Response.self, from: body, of: response, isHead: method.canonical == .head, with: decoder)

@@ -22,7 +22,8 @@ extension APIClient {
         /// it before logging (``LoggingMiddleware`` does).
         public let request: URLRequest
         /// The ``Request`` type being sent, such as `UserRequest`.
-        public let requestName: String
+        public var requestName: String { name.text }
+        private let name: RequestName
         /// 1 for the first attempt of a call to ``APIClient/send(_:)``, 2 for the next, and so on.
         public let number: Int
         /// Why this attempt was made: the first, or a retry and its cause.
@@ -54,7 +55,7 @@ extension APIClient {
             outcome: Result<(response: HTTPURLResponse, body: Data), APIError>
         ) {
             self.request = request
-            self.requestName = context.requestName
+            self.name = context.name
             self.number = context.attempt
             self.reason = context.reason
             self.duration = duration

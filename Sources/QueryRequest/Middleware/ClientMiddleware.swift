@@ -70,7 +70,9 @@ public struct ClientResponse: Sendable {
 /// What a ``ClientMiddleware`` knows about the attempt it is handling.
 public struct MiddlewareContext: Sendable {
     /// The ``Request`` type being sent, such as `UserRequest`, for logs and metrics.
-    public let requestName: String
+    public var requestName: String { name.text }
+    /// The request's name, spelled out only when asked: most attempts never need it.
+    let name: RequestName
     /// The request's method, as declared.
     public let method: HTTPMethod
     /// The request's settings (authorization, retries, timeout, limits).
@@ -88,7 +90,7 @@ public struct MiddlewareContext: Sendable {
         requestName: String, method: HTTPMethod, setting: APISetting = .default, attempt: Int = 1,
         reason: AttemptReason = .first
     ) {
-        self.requestName = requestName
+        self.name = .text(requestName)
         self.method = method
         self.setting = setting
         self.attempt = attempt
@@ -97,10 +99,10 @@ public struct MiddlewareContext: Sendable {
     }
 
     init(
-        requestName: String, method: HTTPMethod, setting: APISetting, attempt: Int, reason: AttemptReason,
-        sendState: SendState
+        name: RequestName, method: HTTPMethod, setting: APISetting, attempt: Int, reason: AttemptReason,
+        sendState: SendState?
     ) {
-        self.requestName = requestName
+        self.name = name
         self.method = method
         self.setting = setting
         self.attempt = attempt
@@ -131,8 +133,26 @@ public enum AttemptReason: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// The name of the request type being sent: its type, turned into text only when a log or a metric asks.
+enum RequestName: Sendable {
+    case type(any Any.Type)
+    case text(String)
+
+    /// The name of `R`, or of the request it wraps.
+    init<R>(of type: R.Type) {
+        self = .type((R.self as? any RequestWrapper.Type)?.wrappedRequestType ?? R.self)
+    }
+
+    var text: String {
+        switch self {
+        case .type(let type): String(describing: type)
+        case .text(let text): text
+        }
+    }
+}
+
 /// A request type that sends another one under its own type (a page of a paginated request): middleware
 /// and metrics name the request it wraps.
 protocol RequestWrapper {
-    var wrappedRequestName: String { get }
+    static var wrappedRequestType: any Any.Type { get }
 }

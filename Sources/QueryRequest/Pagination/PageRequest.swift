@@ -9,8 +9,8 @@ import Foundation
 /// page as it treats the first: middleware, authorization, retries, the host override.
 struct PageRequest<Base: Request>: Request, RequestWrapper {
     let base: Base
-    /// The base request's type name, which logs and metrics show for every page.
-    var wrappedRequestName: String { String(describing: Base.self) }
+    /// The base request's type, which logs and metrics name for every page.
+    static var wrappedRequestType: any Any.Type { Base.self }
     /// The `next` link's absolute URL, or `nil` to send the base request's own URL.
     let linkURL: URL?
     /// Where the client's build of this request records the URL it sent.
