@@ -29,14 +29,14 @@ import Foundation
 /// middleware, say) and add their header or parameter names to the redaction.
 public struct LoggingMiddleware: ClientMiddleware {
     /// How much is written.
-    public enum Level: Int, Sendable, Hashable, Comparable {
+    public enum Level: Sendable, Hashable, Comparable {
         /// One line per attempt.
         case info
         /// The line, then the headers and bodies of the request and the response.
         case debug
 
         /// `info` < `debug`.
-        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+        public static func < (lhs: Level, rhs: Level) -> Bool { lhs == .info && rhs == .debug }
     }
 
     /// One thing logged: the level and the text (one line, or several at ``Level/debug``).
