@@ -167,7 +167,8 @@ struct AsyncHTTPClientSessionTests {
         }
         #expect(response.statusCode == 200)
         let fits = EchoRequest(host: server.host, headers: ["X-Echo-Body": String(repeating: "x", count: 16)])
-        _ = try await APIClient(session: AsyncHTTPClientSession(), maximumResponseSize: 16).send(fits.returning(String.self))
+        _ = try await APIClient(session: AsyncHTTPClientSession(), maximumResponseSize: 16).send(
+            fits.returning(String.self))
     }
 
     @Test func aHeadAndANoContentAreEmptyResponses() async throws {
