@@ -31,7 +31,7 @@ enum FieldStyle {
     }
 
     /// Applies the array and date styles now; the nesting style applies once the field's own name is
-    /// made (`FieldSite.makePosition`), since that name still joins the parent's as the parent nests.
+    /// made (`FieldSlot.makeScope`), since that name still joins the parent's as the parent nests.
     static func apply(_ style: QueryFieldStyle, to writer: EncodingWriter, codingPath: [any CodingKey]) throws {
         if let array = style.array {
             if case .delimited(let separator) = array, !ListSeparator.isValidCustom(separator) {

@@ -3,7 +3,7 @@ import Foundation
 /// Types the encoder writes without going through their own `encode(to:)`: the scalars, whose text it
 /// formats directly, and the standard collections, whose order and shape it controls.
 protocol QueryEncodingFastPath {
-    func encodeQuery<Site: EncodingSite>(at site: Site) throws
+    func encodeQuery<Slot: EncodingSlot>(at slot: Slot) throws
 }
 
 /// A value written as one piece of text: the value of a pair, or an element of a comma-separated list.
@@ -18,9 +18,9 @@ protocol QueryScalarEncodable: QueryEncodingFastPath {
 
 extension QueryScalarEncodable {
     @inline(__always)
-    func encodeQuery<Site: EncodingSite>(at site: Site) throws {
-        let isListElement = try site.beginScalar()
-        try writeQueryText(to: site.writer, isListElement: isListElement) { site.codingPath }
+    func encodeQuery<Slot: EncodingSlot>(at slot: Slot) throws {
+        let isListElement = try slot.beginScalar()
+        try writeQueryText(to: slot.writer, isListElement: isListElement) { slot.codingPath }
     }
 }
 

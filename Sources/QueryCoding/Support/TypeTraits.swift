@@ -30,7 +30,7 @@ struct TypeTraits: OptionSet, Sendable {
         var traits: TypeTraits = []
         if type is any QueryEncodingFastPath.Type { traits.insert(.encodingFastPath) }
         if type is any QueryDecodingFastPath.Type { traits.insert(.decodingFastPath) }
-        if DecodingState.hasNoKeys(type) { traits.insert(.hasNoKeys) }
+        if ParsedQuery.hasNoKeys(type) { traits.insert(.hasNoKeys) }
         if type is any QueryFieldStyling.Type { traits.insert(.fieldStyles) }
         return traits
     }

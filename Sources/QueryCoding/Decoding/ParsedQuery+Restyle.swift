@@ -2,7 +2,7 @@ import Foundation
 
 // Per-field styles that nest names differently from the decoder's strategies: the query was parsed
 // with the strategies, so the field's parameters are found again by reading every name both ways.
-extension DecodingState {
+extension ParsedQuery {
     /// The node of the field `name` below `parent`, with the field's parameters arranged by their names
     /// read with both `.` and `[…]` nesting, or `nil` when none was sent.
     ///

@@ -1,11 +1,11 @@
 import Foundation
 
-/// Where one value is written: a key of a keyed container, an element of an array, or a position
+/// Where one value is written: a key of a keyed container, an element of an array, or a scope
 /// itself (a single-value container, the root).
 ///
-/// Scalars ask the site to start their pair and then append their text; composite values ask it for a
-/// position of their own.
-protocol EncodingSite {
+/// Scalars ask the slot to start their pair and then append their text; composite values ask it for a
+/// scope of their own.
+protocol EncodingSlot {
     var writer: EncodingWriter { get }
     var codingPath: [any CodingKey] { get }
     /// Starts the pair, or the element of a comma-separated list, that holds a scalar.
@@ -14,11 +14,11 @@ protocol EncodingSite {
     func beginScalar() throws -> Bool
     /// Writes `nil` as the nil strategy says.
     func encodeNil() throws
-    /// The position of a composite value written here.
-    func makePosition() throws -> EncodingPosition
-    /// Writes an array of `count` scalars straight from the site, without a position of its own;
+    /// The scope of a composite value written here.
+    func makeScope() throws -> EncodingScope
+    /// Writes an array of `count` scalars straight from the slot, without a scope of its own;
     /// `writeElement(index, isListElement, codingPath)` appends one element's text. Returns `false` when
-    /// the site cannot (the caller then goes through a position).
+    /// the slot cannot (the caller then goes through a scope).
     ///
     /// Not generic on purpose: a generic requirement would run unspecialized, looking up type metadata
     /// for every element.
@@ -28,7 +28,7 @@ protocol EncodingSite {
     ) throws -> Bool
 }
 
-extension EncodingSite {
+extension EncodingSlot {
     func encodeScalarArray(
         count: Int,
         writeElement: (_ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws -> Void
@@ -48,9 +48,9 @@ extension EncodingSite {
         if traits.contains(.encodingFastPath), let fast = value as? any QueryEncodingFastPath {
             try fast.encodeQuery(at: self)
         } else {
-            let position = try makePosition()
-            if traits.contains(.fieldStyles) { position.fieldStyles = T.self as? any QueryFieldStyling.Type }
-            try value.encode(to: QueryEncoder(options: writer.storage, position: position))
+            let scope = try makeScope()
+            if traits.contains(.fieldStyles) { scope.fieldStyles = T.self as? any QueryFieldStyling.Type }
+            try value.encode(to: QueryEncoderImpl(scope: scope))
         }
     }
 
@@ -78,12 +78,12 @@ extension EncodingSite {
 
 /// A key of a keyed container: a struct field, or a dictionary entry whose key is data.
 ///
-/// Not generic over the key type on purpose: containers run unspecialized, and a generic site would
+/// Not generic over the key type on purpose: containers run unspecialized, and a generic slot would
 /// need its type metadata looked up at run time on every write.
-struct FieldSite: EncodingSite {
-    // Sites live on the stack for one write while their position is held by its container, so they
+struct FieldSlot: EncodingSlot {
+    // Sites live on the stack for one write while their scope is held by its container, so they
     // need not retain it.
-    unowned(unsafe) let container: EncodingPosition
+    unowned(unsafe) let container: EncodingScope
     let key: any CodingKey
     /// Dictionary keys are written as they are; coding keys go through the key strategy.
     let isDataKey: Bool
@@ -112,7 +112,7 @@ struct FieldSite: EncodingSite {
     /// A nesting style on a single value, which has no keys to nest: refused rather than ignored.
     @inline(never)
     private func throwStyledScalar() throws {
-        if nesting == .flattened { throw EncodingPosition.flattenedError(codingPath: codingPath) }
+        if nesting == .flattened { throw EncodingScope.flattenedError(codingPath: codingPath) }
         throw EncodingError.invalidValue(
             "value",
             EncodingError.Context(
@@ -124,7 +124,7 @@ struct FieldSite: EncodingSite {
 
     func encodeNil() throws {
         try container.require(.keyed)
-        if nesting == .flattened { throw EncodingPosition.flattenedError(codingPath: codingPath) }
+        if nesting == .flattened { throw EncodingScope.flattenedError(codingPath: codingPath) }
         if writer.nilEncoding == .omit && !container.isUnexploded {
             // Nothing is written, but the key must still be one that a query could carry: whether a key
             // throws should not depend on whether its value happens to be nil.
@@ -134,16 +134,16 @@ struct FieldSite: EncodingSite {
             }
         }
         // `nil` is no single value a nesting style could not apply to: it is written as any nil is.
-        let site = nesting == nil ? self : FieldSite(container: container, key: key, isDataKey: isDataKey)
-        try site.writeNil(mayOmit: true)
+        let slot = nesting == nil ? self : FieldSlot(container: container, key: key, isDataKey: isDataKey)
+        try slot.writeNil(mayOmit: true)
     }
 
-    func makePosition() throws -> EncodingPosition {
+    func makeScope() throws -> EncodingScope {
         try container.require(.keyed)
         if container.isUnexploded { throw container.nestedInUnexplodedError(codingPath: codingPath) }
         let writer = self.writer
         if nesting == .flattened {
-            return EncodingPosition(writer: writer, parent: container, key: key, name: container.name, role: .flattened)
+            return EncodingScope(writer: writer, parent: container, key: key, name: container.name, role: .flattened)
         }
         let name = self.name
         var problem: EncodingWriter.KeyProblem?
@@ -153,7 +153,7 @@ struct FieldSite: EncodingSite {
         if let problem { throw EncodingWriter.keyError(name, problem: problem, codingPath: codingPath) }
         // The field's own name joins its parent's as the parent nests; its keys nest as it declares.
         if let nesting { writer.nestedKeyEncoding = nesting.encodingStrategy }
-        return EncodingPosition(writer: writer, parent: container, key: key, name: range, role: .named)
+        return EncodingScope(writer: writer, parent: container, key: key, name: range, role: .named)
     }
 
     func encodeScalarArray(
@@ -162,7 +162,7 @@ struct FieldSite: EncodingSite {
     ) throws -> Bool {
         try container.require(.keyed)
         if container.isUnexploded { throw container.nestedInUnexplodedError(codingPath: codingPath) }
-        if nesting == .flattened { throw EncodingPosition.flattenedError(codingPath: codingPath) }
+        if nesting == .flattened { throw EncodingScope.flattenedError(codingPath: codingPath) }
         let name = self.name
         if count > 0 {
             container.noteWrite()
@@ -185,8 +185,8 @@ struct FieldSite: EncodingSite {
 }
 
 /// An element of an array, named as the array strategy says.
-struct ElementSite: EncodingSite {
-    unowned(unsafe) let array: EncodingPosition
+struct ElementSlot: EncodingSlot {
+    unowned(unsafe) let array: EncodingScope
     let index: Int
     /// The pair of a comma-separated list, once its first element has started it.
     let listPair: Int
@@ -219,21 +219,21 @@ struct ElementSite: EncodingSite {
         try writeNil(mayOmit: false)
     }
 
-    func makePosition() throws -> EncodingPosition {
+    func makeScope() throws -> EncodingScope {
         let writer = self.writer
         let key = IndexKey(index)
         switch writer.arrayEncoding {
         case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited:
-            return EncodingPosition(
+            return EncodingScope(
                 writer: writer, parent: array, key: key, name: array.name,
                 role: .listElement(pair: listPair, index: index))
         case .repeatedKeys:
-            return EncodingPosition(writer: writer, parent: array, key: key, name: array.name, role: .repeatedElement)
+            return EncodingScope(writer: writer, parent: array, key: key, name: array.name, role: .repeatedElement)
         case .brackets:
-            return EncodingPosition(writer: writer, parent: array, key: key, name: elementName, role: .repeatedElement)
+            return EncodingScope(writer: writer, parent: array, key: key, name: elementName, role: .repeatedElement)
         case .indexedBrackets:
             let name = writer.makeName(prefix: array.name) { appendIndex(to: &$0) }
-            return EncodingPosition(writer: writer, parent: array, key: key, name: name, role: .indexedElement)
+            return EncodingScope(writer: writer, parent: array, key: key, name: name, role: .indexedElement)
         }
     }
 
@@ -245,16 +245,16 @@ struct ElementSite: EncodingSite {
     }
 }
 
-/// A position itself: what a single-value container writes, and the root.
-struct PositionSite: EncodingSite {
-    unowned(unsafe) let position: EncodingPosition
+/// A scope itself: what a single-value container writes, and the root.
+struct SingleValueSlot: EncodingSlot {
+    unowned(unsafe) let scope: EncodingScope
 
-    var writer: EncodingWriter { position.writer }
-    var codingPath: [any CodingKey] { position.codingPath }
+    var writer: EncodingWriter { scope.writer }
+    var codingPath: [any CodingKey] { scope.codingPath }
 
     func beginScalar() throws -> Bool {
-        position.noteWrite()
-        switch position.role {
+        scope.noteWrite()
+        switch scope.role {
         case .root:
             throw EncodingError.invalidValue(
                 "single value",
@@ -264,29 +264,29 @@ struct PositionSite: EncodingSite {
                         "A top-level single value (a number, string, date, …) has no key to name its query parameter; encode a struct or a dictionary that holds it."
                 ))
         case .named, .indexedElement, .repeatedElement:
-            writer.beginPair(prefix: position.name)
+            writer.beginPair(prefix: scope.name)
             return false
         case .listElement(let pair, let index):
-            try continueList(writer: writer, name: position.name, pair: pair, index: index, codingPath: codingPath)
+            try continueList(writer: writer, name: scope.name, pair: pair, index: index, codingPath: codingPath)
             return true
         case .flattened:
-            throw EncodingPosition.flattenedError(codingPath: codingPath)
+            throw EncodingScope.flattenedError(codingPath: codingPath)
         case .unwritable:
-            throw position.failure ?? EncodingPosition.detachedError(codingPath: codingPath)
+            throw scope.failure ?? EncodingScope.detachedError(codingPath: codingPath)
         }
     }
 
     func encodeNil() throws {
-        switch position.role {
+        switch scope.role {
         case .root: return  // a top-level nil is an empty query
-        case .flattened: throw EncodingPosition.flattenedError(codingPath: codingPath)
-        case .unwritable: throw position.failure ?? EncodingPosition.detachedError(codingPath: codingPath)
-        default: try writeNil(mayOmit: position.mayOmitNil)
+        case .flattened: throw EncodingScope.flattenedError(codingPath: codingPath)
+        case .unwritable: throw scope.failure ?? EncodingScope.detachedError(codingPath: codingPath)
+        default: try writeNil(mayOmit: scope.mayOmitNil)
         }
     }
 
-    func makePosition() throws -> EncodingPosition {
-        position
+    func makeScope() throws -> EncodingScope {
+        scope
     }
 }
 

@@ -3,9 +3,9 @@ import Foundation
 /// A composite value being encoded (a struct, an array, a dictionary) or the root: where its containers
 /// write, under which name, and what it may hold.
 ///
-/// Scalars never get a position: they are written straight to the output by the container that holds
-/// them. A position is made only when a value needs its own containers.
-final class EncodingPosition {
+/// Scalars never get a scope: they are written straight to the output by the container that holds
+/// them. A scope is made only when a value needs its own containers.
+final class EncodingScope {
     enum Role {
         /// The top-level value: it must have keys.
         case root
@@ -20,9 +20,8 @@ final class EncodingPosition {
         /// A field whose style is ``QueryFieldStyle/NestingStyle/flattened``: its keys are written as
         /// the parent's own, so it must be a struct or dictionary.
         case flattened
-        /// Nothing can be written here; every write throws ``EncodingPosition/failure``. A
-        /// `QueryEncoder` used as an `Encoder` outside `encode`, or a container asked for where it cannot
-        /// be written.
+        /// Nothing can be written here; every write throws ``EncodingScope/failure``: a container asked
+        /// for where it cannot be written (container requests cannot throw).
         case unwritable
     }
 
@@ -32,12 +31,12 @@ final class EncodingPosition {
     }
 
     let writer: EncodingWriter
-    let parent: EncodingPosition?
+    let parent: EncodingScope?
     let key: (any CodingKey)?
     /// The full name of this value in ``EncodingWriter/names``: children's names start with it.
     let name: Range<Int>
     let role: Role
-    /// Whether a pair has been written at or below this position. Only watched for the elements of
+    /// Whether a pair has been written at or below this scope. Only watched for the elements of
     /// indexed arrays made through nested containers, which must write something (see `noteWrite`).
     @exclusivity(unchecked) private(set) var hasWritten = false
     /// For an indexed element, the shape of the first container asked for there.
@@ -46,15 +45,15 @@ final class EncodingPosition {
     /// The per-field styles of the type whose keyed container writes here, if it declares any.
     var fieldStyles: (any QueryFieldStyling.Type)?
     /// For a struct or dictionary written as one unexploded pair (`color=R,100,G,200`): -1 until its
-    /// first entry starts the pair, then the pair count at that point. -2 for every other position.
+    /// first entry starts the pair, then the pair count at that point. -2 for every other scope.
     @exclusivity(unchecked) var unexplodedPair = -2
 
     /// Why nothing can be written here, for the ``Role/unwritable`` role. (`any Error` rather than
-    /// `EncodingError`: one word, so the many positions without a failure cost nothing to check.)
+    /// `EncodingError`: one word, so the many scopes without a failure cost nothing to check.)
     let failure: (any Error)?
 
     init(
-        writer: EncodingWriter, parent: EncodingPosition?, key: (any CodingKey)?, name: Range<Int>, role: Role,
+        writer: EncodingWriter, parent: EncodingScope?, key: (any CodingKey)?, name: Range<Int>, role: Role,
         failure: (any Error)? = nil
     ) {
         self.writer = writer
@@ -65,37 +64,31 @@ final class EncodingPosition {
         self.failure = failure
     }
 
-    static func root(writer: EncodingWriter) -> EncodingPosition {
-        EncodingPosition(writer: writer, parent: nil, key: nil, name: 0..<0, role: .root)
+    static func root(writer: EncodingWriter) -> EncodingScope {
+        EncodingScope(writer: writer, parent: nil, key: nil, name: 0..<0, role: .root)
     }
 
-    static func detached(options: QueryEncoder.OptionsStorage) -> EncodingPosition {
-        EncodingPosition(
-            writer: EncodingWriter(options: options, output: .items), parent: nil, key: nil, name: 0..<0,
-            role: .unwritable, failure: detachedError(codingPath: []))
-    }
-
-    /// A position under `parent` where nothing can be written, for container requests that cannot throw.
-    static func unwritable(_ error: any Error, parent: EncodingPosition, key: (any CodingKey)?) -> EncodingPosition {
+    /// A scope under `parent` where nothing can be written, for container requests that cannot throw.
+    static func unwritable(_ error: any Error, parent: EncodingScope, key: (any CodingKey)?) -> EncodingScope {
         if case .unwritable = parent.role {
         } else if parent.writer.deferredError == nil {
             parent.writer.deferredError = error
         }
-        return EncodingPosition(
+        return EncodingScope(
             writer: parent.writer, parent: parent, key: key, name: 0..<0, role: .unwritable, failure: error)
     }
 
     var codingPath: [any CodingKey] {
         var path: [any CodingKey] = []
-        var current: EncodingPosition? = self
-        while let position = current {
-            if let key = position.key { path.append(key) }
-            current = position.parent
+        var current: EncodingScope? = self
+        while let scope = current {
+            if let key = scope.key { path.append(key) }
+            current = scope.parent
         }
         return path.reversed()
     }
 
-    /// Whether a `nil` here may be left out: only where no position depends on it.
+    /// Whether a `nil` here may be left out: only where no scope depends on it.
     var mayOmitNil: Bool {
         switch role {
         case .root, .named: true
@@ -184,7 +177,7 @@ final class EncodingPosition {
             switch role {
             case .named:
                 // Checked for contradictions when the call ends, once it is known what each container wrote.
-                writer.noteContainer(shape, position: self, key: nil, name: name)
+                writer.noteContainer(shape, scope: self, key: nil, name: name)
             case .indexedElement:
                 // An element's name is its own (its index): only its own `encode(to:)` can contradict it.
                 if let openedShape, openedShape != shape || shape == .unkeyed {
@@ -271,17 +264,17 @@ final class EncodingPosition {
 
     // MARK: Writes
 
-    /// Notes that a pair is written at or below this position; one check once the mark is set.
+    /// Notes that a pair is written at or below this scope; one check once the mark is set.
     @inline(__always)
     func noteWrite() {
         if !hasWritten { markWrittenUpward() }
     }
 
     private func markWrittenUpward() {
-        var current: EncodingPosition? = self
-        while let position = current, !position.hasWritten {
-            position.hasWritten = true
-            current = position.parent
+        var current: EncodingScope? = self
+        while let scope = current, !scope.hasWritten {
+            scope.hasWritten = true
+            current = scope.parent
         }
     }
 
@@ -289,10 +282,10 @@ final class EncodingPosition {
 
     /// Encodes the top-level value.
     func encodeRoot<T: Encodable>(_ value: T) throws {
-        // The writer's lists of positions hold positions, which hold the writer: emptied when the call
+        // The writer's lists of scopes hold scopes, which hold the writer: emptied when the call
         // ends, however it ends, so that neither outlives it (found as a leak by the fuzzer).
-        defer { writer.releasePositions() }
-        try PositionSite(position: self).encodeValue(value)
+        defer { writer.releaseScopes() }
+        try SingleValueSlot(scope: self).encodeValue(value)
         if let error = writer.deferredError { throw error }
         if let conflict = writer.containerConflict() { throw conflict }
         // An indexed element made through a nested container that wrote nothing would lose its index.

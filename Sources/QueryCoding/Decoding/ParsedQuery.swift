@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything one `decode` call reads: the parsed pairs, their values and the tree of names.
-final class DecodingState {
+final class ParsedQuery {
     /// A value's text: a range of the query's bytes still percent-encoded, or text already decoded
     /// (from query items).
     enum Text {
@@ -53,7 +53,7 @@ final class DecodingState {
     var parsedSyntax: NestingSyntax {
         NestingSyntax(dotsNest: segmentation.dotsNest, bracketsNest: segmentation.bracketsNest)
     }
-    /// Reused for percent-decoding. Code that reads it must not call back into the state.
+    /// Reused for percent-decoding. Code that reads it must not call back into the query.
     @exclusivity(unchecked) var scratchBuffer: [UInt8] = []
 
     // MARK: Parsing

@@ -68,7 +68,7 @@ struct PathContext {
     static var root: PathContext { PathContext(parent: nil, key: nil) }
 }
 
-extension DecodingState {
+extension ParsedQuery {
     /// A node with no values and no children: what a struct or collection that was not sent decodes from.
     static let emptyNode = 1
 
@@ -109,8 +109,8 @@ extension DecodingState {
     // MARK: Shapes
 
     /// The one value a scalar decodes from.
-    func scalarValue(at position: DecodingPosition, path: PathContext, type: Any.Type) throws -> Int {
-        switch position {
+    func scalarValue(at location: QueryLocation, path: PathContext, type: Any.Type) throws -> Int {
+        switch location {
         case .value(let value):
             return value
         case .absent:
@@ -135,8 +135,8 @@ extension DecodingState {
     }
 
     /// The node a keyed container reads: an empty one when nothing was sent.
-    func keyedNode(at position: DecodingPosition, path: PathContext, type: Any.Type) throws -> Int {
-        switch position {
+    func keyedNode(at location: QueryLocation, path: PathContext, type: Any.Type) throws -> Int {
+        switch location {
         case .absent:
             return Self.emptyNode
         case .value(let value):
@@ -164,9 +164,9 @@ extension DecodingState {
         }
     }
 
-    /// Whether the value at `position` reads as `nil`.
-    func isNil(at position: DecodingPosition, path: PathContext) throws -> Bool {
-        switch position {
+    /// Whether the value at `location` reads as `nil`.
+    func isNil(at location: QueryLocation, path: PathContext) throws -> Bool {
+        switch location {
         case .absent:
             return true
         case .value(let value):
@@ -188,10 +188,10 @@ extension DecodingState {
         }
     }
 
-    /// The elements of the array at `position`, as the array strategy says.
-    func elements(at position: DecodingPosition, path: PathContext, type: Any.Type) throws -> [DecodingPosition] {
+    /// The elements of the array at `location`, as the array strategy says.
+    func elements(at location: QueryLocation, path: PathContext, type: Any.Type) throws -> [QueryLocation] {
         let index: Int
-        switch position {
+        switch location {
         case .absent:
             return []
         case .value(let value):
@@ -206,7 +206,7 @@ extension DecodingState {
             index = node
         }
         let node = nodes[index]
-        let elements: [DecodingPosition]
+        let elements: [QueryLocation]
         switch arrayDecoding {
         case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited:
             try requireNoChildren(index, type: type, path: path)
@@ -217,7 +217,7 @@ extension DecodingState {
             elements = try splitList(node.firstValue, path: path)
         case .repeatedKeys:
             try requireNoChildren(index, type: type, path: path)
-            elements = node.values.map(DecodingPosition.value)
+            elements = node.values.map(QueryLocation.value)
         case .brackets:
             try requireNoValue(index, type: type, path: path)
             let children = self.children(of: index)
@@ -231,7 +231,7 @@ extension DecodingState {
                 throw unexpectedChild(name, of: index, expected: "\"[]\"", path: path)
             }
             try requireNoChildren(appended, type: type, path: path)
-            elements = nodes[appended].values.map(DecodingPosition.value)
+            elements = nodes[appended].values.map(QueryLocation.value)
         case .indexedBrackets:
             try requireNoValue(index, type: type, path: path)
             elements = try indexedElements(of: index, path: path)
@@ -292,17 +292,17 @@ extension DecodingState {
 
     /// Splits a delimited value at the array strategy's separator; an escaped separator (`%2C`) stays in
     /// its element.
-    private func splitList(_ value: Int, path: PathContext) throws -> [DecodingPosition] {
+    private func splitList(_ value: Int, path: PathContext) throws -> [QueryLocation] {
         try splitList(value, separator: ListSeparator.forObjects(arrayDecoding), path: path)
     }
 
     /// Splits a value at `separator` as it was sent: the raw byte, or for a separator sent escaped, its
     /// escape (`%7C`, either case; a raw `|` too, as some clients send it). Text from items is already
     /// decoded and is split at the byte.
-    private func splitList(_ value: Int, separator: ListSeparator, path: PathContext) throws -> [DecodingPosition] {
+    private func splitList(_ value: Int, separator: ListSeparator, path: PathContext) throws -> [QueryLocation] {
         let node = values[value].node
         let limit = options.limits.maximumArrayLength
-        var elements: [DecodingPosition] = []
+        var elements: [QueryLocation] = []
         func add(_ text: Text) throws {
             guard elements.count < limit else {
                 throw QueryDecodingLimitError(limit: .arrayLength, maximum: limit, parameter: nodeName(node))
@@ -353,20 +353,20 @@ extension DecodingState {
 
     /// The children `0`, `1`, … of an indexed array, which must be dense. Indices are compared as
     /// text against the count of children, never used to size anything, so `a[999999999]=x` is cheap.
-    private func indexedElements(of index: Int, path: PathContext) throws -> [DecodingPosition] {
+    private func indexedElements(of index: Int, path: PathContext) throws -> [QueryLocation] {
         let children = self.children(of: index)
         let count = children.count
-        var elements: [DecodingPosition] = []
+        var elements: [QueryLocation] = []
         // No arithmetic on the limit: any `Int` is a valid setting, `.max` included. An array over the limit
         // is refused by the caller once built; its children are bounded by the parameter count anyway.
         elements.reserveCapacity(Swift.min(count, Swift.max(options.limits.maximumArrayLength, 0)))
-        for position in 0..<count {
-            guard let child = child(of: index, named: String(position)) else {
+        for location in 0..<count {
+            guard let child = child(of: index, named: String(location)) else {
                 let strays = children.map(\.name).filter { key in
                     guard let number = Int(key), number >= 0, String(number) == key else { return true }
                     return number >= count
                 }
-                let stray = strays.sorted().first ?? String(position)
+                let stray = strays.sorted().first ?? String(location)
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(
                         codingPath: path.codingPath,

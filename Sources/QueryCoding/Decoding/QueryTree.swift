@@ -34,7 +34,7 @@ struct DecodingNode {
 }
 
 /// Where a value is read from.
-enum DecodingPosition {
+enum QueryLocation {
     /// A node of the tree.
     case node(Int)
     /// One value text: an element of a comma-separated list, or a value of a repeated name.
