@@ -12,54 +12,12 @@ extension Optional: QueryEncodingFastPath where Wrapped: Encodable {
 }
 
 extension Array: QueryEncodingFastPath where Element: Encodable {
-    /// Elements in order, as the array strategy says.
+    /// Elements in order, as the array strategy says: arrays of scalars (the common case) straight from
+    /// a struct field (`EncodingSlot.encodeScalarList`), any other through an unkeyed container.
     func encodeQuery<Slot: EncodingSlot>(at slot: Slot) throws {
-        // Arrays of scalars (the common case) are written straight from a struct field; the two most
-        // common element types are recognised without a conformance lookup.
-        if Element.self == String.self {
-            if try writeStrings(unsafeBitCast(self, to: [String].self), at: slot) { return }
-        } else if Element.self == Int.self {
-            if try writeIntegers(unsafeBitCast(self, to: [Int].self), at: slot) { return }
-        } else if TypeTraits.of(Element.self).contains(.encodingFastPath),
-            let scalar = Element.self as? any QueryScalarEncodable.Type
-        {
-            if try encodeScalars(as: scalar, at: slot) { return }
-        }
+        if try slot.encodeScalarList(self) { return }
         var container = QueryUnkeyedEncodingContainer(scope: try slot.makeScope())
         try container.encodeElements(of: self)
-    }
-
-    private func encodeScalars<Scalar: QueryScalarEncodable, Slot: EncodingSlot>(
-        as type: Scalar.Type, at slot: Slot
-    ) throws -> Bool {
-        // `Element` is `Scalar`: the cast above succeeded on the metatype.
-        try writeScalarElements(unsafeBitCast(self, to: [Scalar].self), at: slot)
-    }
-}
-
-// Non-generic element writers for the two commonest arrays: their loops run specialized.
-
-private func writeStrings<Slot: EncodingSlot>(_ elements: [String], at slot: Slot) throws -> Bool {
-    let writer = slot.writer
-    return try slot.encodeScalarArray(count: elements.count) { index, isListElement, codingPath in
-        try writer.appendText(elements[index], isListElement: isListElement, codingPath: codingPath)
-    }
-}
-
-private func writeIntegers<Slot: EncodingSlot>(_ elements: [Int], at slot: Slot) throws -> Bool {
-    let writer = slot.writer
-    return try slot.encodeScalarArray(count: elements.count) { index, _, _ in
-        writer.appendInteger(elements[index])
-    }
-}
-
-@inline(__always)
-private func writeScalarElements<Scalar: QueryScalarEncodable, Slot: EncodingSlot>(
-    _ elements: [Scalar], at slot: Slot
-) throws -> Bool {
-    let writer = slot.writer
-    return try slot.encodeScalarArray(count: elements.count) { index, isListElement, codingPath in
-        try elements[index].writeQueryText(to: writer, isListElement: isListElement, codingPath: codingPath)
     }
 }
 
@@ -85,13 +43,7 @@ extension Dictionary: QueryEncodingFastPath where Key: Encodable, Value: Encodab
     private static func name(of key: Key, codingPath: @autoclosure () -> [any CodingKey]) throws -> String {
         if let key = key as? String { return key }
         if let key = key as? any CodingKeyRepresentable { return key.codingKey.stringValue }
-        throw EncodingError.invalidValue(
-            key,
-            EncodingError.Context(
-                codingPath: codingPath(),
-                debugDescription:
-                    "Dictionary keys of type \(Key.self) have no query name; use String or Int keys, or make \(Key.self) CodingKeyRepresentable."
-            ))
+        throw EncodingErrors.unnamedDictionaryKey(key, type: Key.self, codingPath: codingPath())
     }
 }
 
@@ -127,13 +79,7 @@ extension EncodingWriter {
             try SingleValueSlot(scope: element).encodeValue(value)
             if let error = scratch.deferredError { throw error }
         } catch {
-            throw EncodingError.invalidValue(
-                value,
-                EncodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription:
-                        "A Set is written in the order of its elements' text, so its elements must be scalars.",
-                    underlyingError: error))
+            throw EncodingErrors.setElementNotScalar(value, codingPath: codingPath, underlying: error)
         }
         guard let item = scratch.makeItems().first else { return [] }
         return Array((item.value ?? "").utf8)

@@ -127,47 +127,15 @@ final class EncodingScope {
         case (.named, _), (.indexedElement, _), (.root, .keyed), (.flattened, .keyed):
             return nil
         case (.flattened, .unkeyed):
-            return Self.flattenedError(codingPath: codingPath)
+            return EncodingErrors.flattenedNotKeyed(codingPath: codingPath)
         case (.root, .unkeyed):
-            return EncodingError.invalidValue(
-                "array",
-                EncodingError.Context(
-                    codingPath: [],
-                    debugDescription:
-                        "A top-level array has no keys to name its query parameters; encode a struct or a dictionary that holds it."
-                ))
+            return EncodingErrors.topLevelArray()
         case (.repeatedElement, _), (.listElement, _):
-            let strategy = writer.arrayEncoding
-            return EncodingError.invalidValue(
-                shape == .keyed ? "keyed value" : "array",
-                EncodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription:
-                        "An array element that is \(shape == .keyed ? "a struct or dictionary" : "an array") cannot be written with .\(strategy); only .indexedBrackets names each element (items[0][id]=1)."
-                ))
+            return EncodingErrors.compositeElement(
+                isKeyed: shape == .keyed, strategy: writer.arrayEncoding, codingPath: codingPath)
         case (.unwritable, _):
             return failure
         }
-    }
-
-    static func detachedError(codingPath: [any CodingKey]) -> EncodingError {
-        EncodingError.invalidValue(
-            "value",
-            EncodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "This QueryEncoder is not encoding anything: call encode(_:) or encodeToString(_:) on it instead of using it as an Encoder directly."
-            ))
-    }
-
-    static func flattenedError(codingPath: [any CodingKey]) -> EncodingError {
-        EncodingError.invalidValue(
-            "value",
-            EncodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "A field with the nesting style .flattened writes its keys as its parent's own, so it must be a struct or a dictionary (not nil, a single value or an array)."
-            ))
     }
 
     /// Notes a container asked for here; an invalid one is reported when the call ends, even if
@@ -181,7 +149,7 @@ final class EncodingScope {
             case .indexedElement:
                 // An element's name is its own (its index): only its own `encode(to:)` can contradict it.
                 if let openedShape, openedShape != shape || shape == .unkeyed {
-                    let conflict = Self.conflictError(codingPath: codingPath)
+                    let conflict = EncodingErrors.conflictingContainers(codingPath: codingPath)
                     if writer.deferredError == nil { writer.deferredError = conflict }
                     return conflict
                 }
@@ -215,20 +183,14 @@ final class EncodingScope {
     /// Starts the entry `name` of an unexploded object: the pair with its first entry, a separator
     /// before a later one, then the key and a separator; the caller appends the value as a list element.
     func beginUnexplodedEntry(key name: String, codingPath: @autoclosure () -> [any CodingKey]) throws {
-        if name.isEmpty { throw EncodingWriter.keyError(name, problem: .empty, codingPath: codingPath()) }
+        if name.isEmpty { throw EncodingErrors.invalidKey(name, problem: .empty, codingPath: codingPath()) }
         noteWrite()
         if unexplodedPair < 0 {
             writer.beginPair(prefix: self.name)
             unexplodedPair = writer.pairCount
         } else {
             guard writer.pairCount == unexplodedPair else {
-                throw EncodingError.invalidValue(
-                    name,
-                    EncodingError.Context(
-                        codingPath: codingPath(),
-                        debugDescription:
-                            "Entries of an unexploded object were interleaved with other values; encode an object's entries one after another."
-                    ))
+                throw EncodingErrors.interleavedUnexplodedEntries(name: name, codingPath: codingPath())
             }
             writer.appendListSeparator()
         }
@@ -236,30 +198,6 @@ final class EncodingScope {
             throw writer.separatorError(name, codingPath: codingPath())
         }
         writer.appendListSeparator()
-    }
-
-    /// Why a struct, dictionary or array cannot be written inside this unexploded object.
-    func nestedInUnexplodedError(codingPath: [any CodingKey]) -> EncodingError {
-        EncodingError.invalidValue(
-            "value",
-            EncodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "An unexploded object (nested key style .unexploded, written as one pair like color=R,100,G,200) holds only single values, but this value is a struct, dictionary or array; use .dots or .brackets nesting for it."
-            ))
-    }
-
-    /// The error for two containers that contradict each other at `codingPath`.
-    @inline(never)
-    static func conflictError(codingPath: [any CodingKey]) -> any Error {
-        let shown = codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-        return EncodingError.invalidValue(
-            shown,
-            EncodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "Two containers were asked for at \"\(shown)\" (a keyed and an unkeyed one, or two unkeyed ones): their parameters would contradict each other. Ask for one unkeyed container, or only keyed ones, per key."
-            ))
     }
 
     // MARK: Writes
@@ -290,13 +228,7 @@ final class EncodingScope {
         if let conflict = writer.containerConflict() { throw conflict }
         // An indexed element made through a nested container that wrote nothing would lose its index.
         if let empty = writer.watchedElements.first(where: { !$0.hasWritten }) {
-            throw EncodingError.invalidValue(
-                "empty element",
-                EncodingError.Context(
-                    codingPath: empty.codingPath,
-                    debugDescription:
-                        "This array element writes no query parameter (it is empty), so its index would be lost; an element must hold at least one value."
-                ))
+            throw EncodingErrors.emptyNestedElement(codingPath: empty.codingPath)
         }
     }
 }

@@ -17,32 +17,46 @@ protocol EncodingSlot {
     /// The scope of a composite value written here.
     func makeScope() throws -> EncodingScope
     /// Writes an array of `count` scalars straight from the slot, without a scope of its own;
-    /// `writeElement(index, isListElement, codingPath)` appends one element's text. Returns `false` when
+    /// `writeElement(writer, index, isListElement, codingPath)` appends one element's text (the writer is
+    /// passed rather than captured, so that no reference is retained per element). Returns `false` when
     /// the slot cannot (the caller then goes through a scope).
     ///
     /// Not generic on purpose: a generic requirement would run unspecialized, looking up type metadata
     /// for every element.
     func encodeScalarArray(
         count: Int,
-        writeElement: (_ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws -> Void
+        writeElement:
+            (_ writer: EncodingWriter, _ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws
+            -> Void
     ) throws -> Bool
 }
 
 extension EncodingSlot {
     func encodeScalarArray(
         count: Int,
-        writeElement: (_ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws -> Void
+        writeElement:
+            (_ writer: EncodingWriter, _ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws
+            -> Void
     ) throws -> Bool {
         false
     }
 
     /// Encodes any value here: scalars and the standard collections directly, anything else through its
     /// own `encode(to:)`.
+    ///
+    /// Inlined so that, where the slot's type is known (a keyed container's `FieldSlot`), the commonest
+    /// composite fields run specialised code: `[String]` and `[Int]` are recognised by a metadata
+    /// comparison, before the (much dearer) conformance lookup of ``encodeOtherValue(_:)``, and written by
+    /// ``encodeScalarList(_:)``.
+    @inline(__always)
     func encodeValue<T: Encodable>(_ value: T) throws {
-        // The most common composite fields, recognised by a metadata comparison before the (much
-        // dearer) conformance lookup of the cast below.
-        if T.self == [String].self { return try unsafeBitCast(value, to: [String].self).encodeQuery(at: self) }
-        if T.self == [Int].self { return try unsafeBitCast(value, to: [Int].self).encodeQuery(at: self) }
+        if T.self == [String].self { return try Specialization.cast(value, to: [String].self).encodeQuery(at: self) }
+        if T.self == [Int].self { return try Specialization.cast(value, to: [Int].self).encodeQuery(at: self) }
+        try encodeOtherValue(value)
+    }
+
+    /// ``encodeValue(_:)`` for any other type: the fast paths its traits allow, or its own `encode(to:)`.
+    func encodeOtherValue<T: Encodable>(_ value: T) throws {
         // The casts are asked only of types known to take them (see `TypeTraits`).
         let traits = TypeTraits.of(T.self)
         if traits.contains(.encodingFastPath), let fast = value as? any QueryEncodingFastPath {
@@ -54,18 +68,47 @@ extension EncodingSlot {
         }
     }
 
+    /// Writes an array of scalars straight from the slot, without a scope of its own: the fast path of
+    /// arrays, and its only home. `[String]` and `[Int]` are recognised by comparing metadata, other
+    /// scalar element types through their traits, looked up once for the whole array.
+    ///
+    /// - Returns: `false` when the elements are not scalars or the slot cannot write a list (an array
+    ///   element, a single-value container): the caller then goes through a scope.
+    func encodeScalarList<Element: Encodable>(_ array: [Element]) throws -> Bool {
+        if let strings = Specialization.ifExactly(array, is: [String].self) {
+            return try encodeScalarArray(count: strings.count) { writer, index, isListElement, codingPath in
+                try writer.appendText(strings[index], isListElement: isListElement, codingPath: codingPath)
+            }
+        }
+        if let integers = Specialization.ifExactly(array, is: [Int].self) {
+            return try encodeScalarArray(count: integers.count) { writer, index, _, _ in
+                writer.appendInteger(integers[index])
+            }
+        }
+        if TypeTraits.of(Element.self).contains(.encodingFastPath),
+            let scalar = Element.self as? any QueryScalarEncodable.Type
+        {
+            return try encodeScalarList(array, as: scalar)
+        }
+        return false
+    }
+
+    private func encodeScalarList<Element, Scalar: QueryScalarEncodable>(
+        _ array: [Element], as type: Scalar.Type
+    ) throws -> Bool {
+        // `Scalar` was opened from `Element`'s own metatype: they are one type.
+        let elements = Specialization.cast(array, to: [Scalar].self)
+        return try encodeScalarArray(count: elements.count) { writer, index, isListElement, codingPath in
+            try elements[index].writeQueryText(to: writer, isListElement: isListElement, codingPath: codingPath)
+        }
+    }
+
     /// Writes `nil` per the nil strategy; `mayOmit` is false where leaving it out would shift other values.
     func writeNil(mayOmit: Bool) throws {
         switch writer.nilEncoding {
         case .omit:
             guard mayOmit else {
-                throw EncodingError.invalidValue(
-                    Optional<Int>.none as Any,
-                    EncodingError.Context(
-                        codingPath: codingPath,
-                        debugDescription:
-                            "A nil array element cannot be omitted without moving the elements after it; use nilEncodingStrategy .emptyValue or .null."
-                    ))
+                throw EncodingErrors.omittedNilElement(codingPath: codingPath)
             }
         case .emptyValue:
             _ = try beginScalar()
@@ -104,7 +147,7 @@ struct FieldSlot: EncodingSlot {
         container.noteWrite()
         let name = self.name
         if let problem = writer.beginField(prefix: container.name, name: name) {
-            throw EncodingWriter.keyError(name, problem: problem, codingPath: codingPath)
+            throw EncodingErrors.invalidKey(name, problem: problem, codingPath: codingPath)
         }
         return false
     }
@@ -112,25 +155,19 @@ struct FieldSlot: EncodingSlot {
     /// A nesting style on a single value, which has no keys to nest: refused rather than ignored.
     @inline(never)
     private func throwStyledScalar() throws {
-        if nesting == .flattened { throw EncodingScope.flattenedError(codingPath: codingPath) }
-        throw EncodingError.invalidValue(
-            "value",
-            EncodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "The type declares the nesting style .\(nesting.map { "\($0)" } ?? "") for this key, but its value is a single value, which has no keys to nest."
-            ))
+        if nesting == .flattened { throw EncodingErrors.flattenedNotKeyed(codingPath: codingPath) }
+        throw EncodingErrors.nestingStyleOnSingleValue(nesting, codingPath: codingPath)
     }
 
     func encodeNil() throws {
         try container.require(.keyed)
-        if nesting == .flattened { throw EncodingScope.flattenedError(codingPath: codingPath) }
+        if nesting == .flattened { throw EncodingErrors.flattenedNotKeyed(codingPath: codingPath) }
         if writer.nilEncoding == .omit && !container.isUnexploded {
             // Nothing is written, but the key must still be one that a query could carry: whether a key
             // throws should not depend on whether its value happens to be nil.
             let name = self.name
             if let problem = writer.keyProblem(name) {
-                throw EncodingWriter.keyError(name, problem: problem, codingPath: codingPath)
+                throw EncodingErrors.invalidKey(name, problem: problem, codingPath: codingPath)
             }
         }
         // `nil` is no single value a nesting style could not apply to: it is written as any nil is.
@@ -140,7 +177,7 @@ struct FieldSlot: EncodingSlot {
 
     func makeScope() throws -> EncodingScope {
         try container.require(.keyed)
-        if container.isUnexploded { throw container.nestedInUnexplodedError(codingPath: codingPath) }
+        if container.isUnexploded { throw EncodingErrors.nestedInUnexploded(codingPath: codingPath) }
         let writer = self.writer
         if nesting == .flattened {
             return EncodingScope(writer: writer, parent: container, key: key, name: container.name, role: .flattened)
@@ -150,7 +187,7 @@ struct FieldSlot: EncodingSlot {
         let range = writer.makeName(prefix: container.name) { buffer in
             problem = writer.appendChildName(prefix: container.name, name: name, to: &buffer)
         }
-        if let problem { throw EncodingWriter.keyError(name, problem: problem, codingPath: codingPath) }
+        if let problem { throw EncodingErrors.invalidKey(name, problem: problem, codingPath: codingPath) }
         // The field's own name joins its parent's as the parent nests; its keys nest as it declares.
         if let nesting { writer.nestedKeyEncoding = nesting.encodingStrategy }
         return EncodingScope(writer: writer, parent: container, key: key, name: range, role: .named)
@@ -158,22 +195,22 @@ struct FieldSlot: EncodingSlot {
 
     func encodeScalarArray(
         count: Int,
-        writeElement: (_ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws -> Void
+        writeElement:
+            (_ writer: EncodingWriter, _ index: Int, _ isListElement: Bool, _ codingPath: () -> [any CodingKey]) throws
+            -> Void
     ) throws -> Bool {
         try container.require(.keyed)
-        if container.isUnexploded { throw container.nestedInUnexplodedError(codingPath: codingPath) }
-        if nesting == .flattened { throw EncodingScope.flattenedError(codingPath: codingPath) }
+        if container.isUnexploded { throw EncodingErrors.nestedInUnexploded(codingPath: codingPath) }
+        if nesting == .flattened { throw EncodingErrors.flattenedNotKeyed(codingPath: codingPath) }
+        let writer = self.writer
         let name = self.name
         if count > 0 {
             container.noteWrite()
             writer.noteScalarList(in: container, key: key, name: name)
         }
-        do {
-            try writer.writeScalarList(prefix: container.name, name: name, count: count) { index, isListElement in
-                try writeElement(index, isListElement) { codingPath + [IndexKey(index)] }
-            }
-        } catch {
-            throw EncodingWriter.keyError(name, problem: error, codingPath: codingPath)
+        try writer.writeScalarList(prefix: container.name, name: name, count: count, codingPath: codingPath) {
+            writer, index, isListElement in
+            try writeElement(writer, index, isListElement) { codingPath + [IndexKey(index)] }
         }
         return true
     }
@@ -256,13 +293,7 @@ struct SingleValueSlot: EncodingSlot {
         scope.noteWrite()
         switch scope.role {
         case .root:
-            throw EncodingError.invalidValue(
-                "single value",
-                EncodingError.Context(
-                    codingPath: [],
-                    debugDescription:
-                        "A top-level single value (a number, string, date, …) has no key to name its query parameter; encode a struct or a dictionary that holds it."
-                ))
+            throw EncodingErrors.topLevelSingleValue()
         case .named, .indexedElement, .repeatedElement:
             writer.beginPair(prefix: scope.name)
             return false
@@ -270,17 +301,17 @@ struct SingleValueSlot: EncodingSlot {
             try continueList(writer: writer, name: scope.name, pair: pair, index: index, codingPath: codingPath)
             return true
         case .flattened:
-            throw EncodingScope.flattenedError(codingPath: codingPath)
+            throw EncodingErrors.flattenedNotKeyed(codingPath: codingPath)
         case .unwritable:
-            throw scope.failure ?? EncodingScope.detachedError(codingPath: codingPath)
+            throw scope.failure ?? EncodingErrors.unwritable(codingPath: codingPath)
         }
     }
 
     func encodeNil() throws {
         switch scope.role {
         case .root: return  // a top-level nil is an empty query
-        case .flattened: throw EncodingScope.flattenedError(codingPath: codingPath)
-        case .unwritable: throw scope.failure ?? EncodingScope.detachedError(codingPath: codingPath)
+        case .flattened: throw EncodingErrors.flattenedNotKeyed(codingPath: codingPath)
+        case .unwritable: throw scope.failure ?? EncodingErrors.unwritable(codingPath: codingPath)
         default: try writeNil(mayOmit: scope.mayOmitNil)
         }
     }
@@ -299,13 +330,7 @@ private func continueList(
         writer.beginPair(prefix: name)
     } else {
         guard writer.pairCount == pair else {
-            throw EncodingError.invalidValue(
-                "array element",
-                EncodingError.Context(
-                    codingPath: codingPath(),
-                    debugDescription:
-                        "Elements of a delimited array were interleaved with other values; encode an array's elements one after another."
-                ))
+            throw EncodingErrors.interleavedListElements(codingPath: codingPath())
         }
         writer.appendListSeparator()
     }

@@ -188,7 +188,7 @@ final class EncodingWriter {
             let writing = containers[index...].filter { $0.first == index && $0.hasWritten }
             let unkeyed = writing.filter { $0.shape == .unkeyed }
             if unkeyed.count >= 2 || (unkeyed.count == 1 && writing.count >= 2) {
-                return EncodingScope.conflictError(codingPath: writing[1].codingPath)
+                return EncodingErrors.conflictingContainers(codingPath: writing[1].codingPath)
             }
         }
         return nil

@@ -43,7 +43,7 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     private func beginField(_ key: Key) throws -> Bool {
         try scope.require(.keyed)
         if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
-            throw FieldStyle.notApplicable(style, codingPath: codingPath + [key])
+            throw EncodingErrors.styleOnSingleValue(style, codingPath: codingPath + [key])
         }
         if isUnexploded {
             try scope.beginUnexplodedEntry(
@@ -56,7 +56,7 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
             return writer.beginField(prefix: scope.name, name: name).map { (name, $0) }
         }
         if let failure {
-            throw EncodingWriter.keyError(failure.name, problem: failure.problem, codingPath: codingPath + [key])
+            throw EncodingErrors.invalidKey(failure.name, problem: failure.problem, codingPath: codingPath + [key])
         }
         return false
     }
@@ -123,44 +123,7 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
             return try encodeStyled(forKey: key, style: style) { try $0.encodeValue(value) }
         }
-        // The commonest composite fields, recognised by comparing metadata (cheap) rather than by a
-        // conformance lookup, and written without a scope of their own.
-        if T.self == [String].self {
-            let strings = unsafeBitCast(value, to: [String].self)
-            try writeList(count: strings.count, forKey: key) { writer, index, isListElement in
-                guard writer.appendValue(strings[index], isListElement: isListElement) else {
-                    throw writer.separatorError(strings[index], codingPath: codingPath + [key, IndexKey(index)])
-                }
-            }
-        } else if T.self == [Int].self {
-            let integers = unsafeBitCast(value, to: [Int].self)
-            try writeList(count: integers.count, forKey: key) { writer, index, _ in
-                writer.appendInteger(integers[index])
-            }
-        } else {
-            try slot(key).encodeValue(value)
-        }
-    }
-
-    @inline(__always)
-    private func writeList(
-        count: Int, forKey key: Key,
-        element: (_ writer: EncodingWriter, _ index: Int, _ isListElement: Bool) throws -> Void
-    ) throws {
-        try scope.require(.keyed)
-        if isUnexploded { throw scope.nestedInUnexplodedError(codingPath: codingPath + [key]) }
-        if count > 0 { scope.noteWrite() }
-        try withWriter { writer in
-            let name = writer.keyName(key, codingPath: codingPath + [key])
-            if count > 0 { writer.noteScalarList(in: scope, key: key, name: name) }
-            do {
-                try writer.writeScalarList(prefix: scope.name, name: name, count: count) { index, isListElement in
-                    try element(writer, index, isListElement)
-                }
-            } catch let problem as EncodingWriter.KeyProblem {
-                throw EncodingWriter.keyError(name, problem: problem, codingPath: codingPath + [key])
-            }
-        }
+        try slot(key).encodeValue(value)
     }
 
     // The defaults of `encodeIfPresent` skip `nil` before the encoder sees it; these hand it to the
@@ -260,7 +223,7 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     private func childScope(_ key: some CodingKey) -> EncodingScope {
         if let fieldStyles, let key = key as? Key, fieldStyles.queryFieldStyle(for: key) != nil {
             return .unwritable(
-                FieldStyle.nestedContainerError(codingPath: codingPath + [key]), parent: scope, key: key)
+                EncodingErrors.styleOnNestedContainer(codingPath: codingPath + [key]), parent: scope, key: key)
         }
         do {
             return try FieldSlot(container: scope, key: key, isDataKey: false).makeScope()

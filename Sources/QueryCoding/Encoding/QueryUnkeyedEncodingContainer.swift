@@ -92,13 +92,7 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     @inline(never)
     private func throwNothingWritten<T>(_ value: T) throws {
-        throw EncodingError.invalidValue(
-            value,
-            EncodingError.Context(
-                codingPath: codingPath + [IndexKey(count)],
-                debugDescription:
-                    "The array element at index \(count) writes no query parameter (it is empty), so its index would be lost; an element must hold at least one value."
-            ))
+        throw EncodingErrors.emptyElement(value, index: count, codingPath: codingPath + [IndexKey(count)])
     }
 
     /// Encodes every element of an array, looking up the element type's fast path once for all.
@@ -115,8 +109,8 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     private mutating func encodeFastElements<Element, Fast: QueryEncodingFastPath>(
         of array: [Element], as type: Fast.Type
     ) throws {
-        // `Element` is `Fast`: the cast above succeeded on the metatype.
-        for element in unsafeBitCast(array, to: [Fast].self) { try encodeFast(element) }
+        // `Fast` was opened from `Element`'s own metatype: they are one type.
+        for element in Specialization.cast(array, to: [Fast].self) { try encodeFast(element) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
