@@ -35,8 +35,11 @@ extension Dictionary: QueryEncodingFastPath where Key: Encodable, Value: Encodab
             entries.append((try Self.name(of: key, codingPath: scope.codingPath), value))
         }
         entries.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        for entry in entries {
-            try FieldSlot(container: scope, key: NameKey(entry.key), isDataKey: true).encodeValue(entry.value)
+        // The slots hold `scope` unretained: it must live until the last entry is written.
+        try withExtendedLifetime(scope) {
+            for entry in entries {
+                try FieldSlot(container: scope, key: NameKey(entry.key), isDataKey: true).encodeValue(entry.value)
+            }
         }
     }
 
@@ -76,7 +79,8 @@ extension EncodingWriter {
         let element = EncodingScope(
             writer: scratch, parent: nil, key: nil, name: 0..<0, role: .repeatedElement)
         do {
-            try SingleValueSlot(scope: element).encodeValue(value)
+            // The slot holds `element` unretained: it must live until the value is written.
+            try withExtendedLifetime(element) { try SingleValueSlot(scope: element).encodeValue(value) }
             if let error = scratch.deferredError { throw error }
         } catch {
             throw EncodingErrors.setElementNotScalar(value, codingPath: codingPath, underlying: error)

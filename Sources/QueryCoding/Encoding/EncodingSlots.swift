@@ -124,8 +124,9 @@ extension EncodingSlot {
 /// Not generic over the key type on purpose: containers run unspecialized, and a generic slot would
 /// need its type metadata looked up at run time on every write.
 struct FieldSlot: EncodingSlot {
-    // Sites live on the stack for one write while their scope is held by its container, so they
-    // need not retain it.
+    // SAFETY: a slot lives on the stack for one write and never escapes it (it is not stored, nor
+    // captured by an escaping closure); the container or call that makes it holds `container` strongly
+    // for longer than that write. Not retaining it saves a retain/release pair per field.
     unowned(unsafe) let container: EncodingScope
     let key: any CodingKey
     /// Dictionary keys are written as they are; coding keys go through the key strategy.
@@ -140,16 +141,7 @@ struct FieldSlot: EncodingSlot {
     func beginScalar() throws -> Bool {
         try container.require(.keyed)
         if nesting != nil { try throwStyledScalar() }
-        if container.isUnexploded {
-            try container.beginUnexplodedEntry(key: name, codingPath: codingPath)
-            return true
-        }
-        container.noteWrite()
-        let name = self.name
-        if let problem = writer.beginField(prefix: container.name, name: name) {
-            throw EncodingErrors.invalidKey(name, problem: problem, codingPath: codingPath)
-        }
-        return false
+        return try writer.beginScalarField(in: container, name: { name }, codingPath: { codingPath })
     }
 
     /// A nesting style on a single value, which has no keys to nest: refused rather than ignored.
@@ -223,6 +215,8 @@ struct FieldSlot: EncodingSlot {
 
 /// An element of an array, named as the array strategy says.
 struct ElementSlot: EncodingSlot {
+    // SAFETY: as for `FieldSlot.container`: the unkeyed container that makes this slot holds `array`
+    // strongly while the slot's one write runs, and the slot never escapes it.
     unowned(unsafe) let array: EncodingScope
     let index: Int
     /// The pair of a comma-separated list, once its first element has started it.
@@ -284,6 +278,8 @@ struct ElementSlot: EncodingSlot {
 
 /// A scope itself: what a single-value container writes, and the root.
 struct SingleValueSlot: EncodingSlot {
+    // SAFETY: as for `FieldSlot.container`: the single-value container (or `encodeRoot`, or
+    // `scalarText`) that makes this slot holds `scope` strongly while its one write runs.
     unowned(unsafe) let scope: EncodingScope
 
     var writer: EncodingWriter { scope.writer }

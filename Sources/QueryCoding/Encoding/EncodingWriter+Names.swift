@@ -144,6 +144,27 @@ extension EncodingWriter {
         return nil
     }
 
+    /// Starts the pair of a scalar field of the keyed `scope`, named `name` (already converted): an entry
+    /// of an unexploded object, or a pair of its own. The one place scalar fields are started, by the
+    /// keyed container and by ``FieldSlot``; the caller has checked that `scope` is keyed.
+    ///
+    /// - Returns: Whether the value is an entry of an unexploded object, escaped as a list element.
+    @inline(__always)
+    func beginScalarField(
+        in scope: EncodingScope, name: () -> String, codingPath: () -> [any CodingKey]
+    ) throws -> Bool {
+        if scope.isUnexploded {
+            try scope.beginUnexplodedEntry(key: name(), codingPath: codingPath())
+            return true
+        }
+        scope.noteWrite()
+        let name = name()
+        if let problem = beginField(prefix: scope.name, name: name) {
+            throw EncodingErrors.invalidKey(name, problem: problem, codingPath: codingPath())
+        }
+        return false
+    }
+
     /// Writes the `count` scalar elements of the array in a field as the array strategy says: one
     /// comma-separated pair, or a pair per element named `name`, `name[]` or `name[i]`.
     /// `writeElement(self, index, isListElement)` appends one element's text; an error it throws reaches the

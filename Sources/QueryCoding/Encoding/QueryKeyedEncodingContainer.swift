@@ -6,14 +6,15 @@ import Foundation
 /// Scalars are written straight to the output, the commonest arrays too; this is the encoder's hot path.
 struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let scope: EncodingScope
-    /// The scope (held above) keeps the writer alive, so the hot path uses it without retaining it:
-    /// retain/release pairs cost more than writing a small field.
+    /// The scope's writer, used by the hot path without retaining it: retain/release pairs cost more than
+    /// writing a small field.
+    // SAFETY: `scope` above is a strong reference that this container holds for its whole life, and the
+    // scope holds its writer in a `let`: the writer outlives every use of this unretained reference
+    // (`withWriter`, `writer`), which never escapes the container.
     private let writerReference: Unmanaged<EncodingWriter>
     /// The per-field styles of the type being encoded; `nil` for the types that declare none, which
     /// then pay one check per field.
     private let fieldStyles: (any QueryFieldStyling.Type)?
-    /// Whether the fields are entries of one unexploded pair (`color=R,100,G,200`).
-    private let isUnexploded: Bool
 
     init(scope: EncodingScope) {
         self.scope = scope
@@ -23,9 +24,9 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
             scope.markUnexploded()
         }
         self.fieldStyles = scope.fieldStyles
-        self.isUnexploded = scope.isUnexploded
     }
 
+    /// Runs `body` with the writer, neither retained nor released.
     @inline(__always)
     private func withWriter<Result>(_ body: (EncodingWriter) throws -> Result) rethrows -> Result {
         try writerReference._withUnsafeGuaranteedRef(body)
@@ -45,20 +46,10 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
             throw EncodingErrors.styleOnSingleValue(style, codingPath: codingPath + [key])
         }
-        if isUnexploded {
-            try scope.beginUnexplodedEntry(
-                key: withWriter { $0.keyName(key, codingPath: codingPath + [key]) }, codingPath: codingPath + [key])
-            return true
+        return try withWriter { writer in
+            try writer.beginScalarField(
+                in: scope, name: { writer.keyName(key, codingPath: codingPath + [key]) }, codingPath: { codingPath + [key] })
         }
-        scope.noteWrite()
-        let failure: (name: String, problem: EncodingWriter.KeyProblem)? = withWriter { writer in
-            let name = writer.keyName(key, codingPath: codingPath + [key])
-            return writer.beginField(prefix: scope.name, name: name).map { (name, $0) }
-        }
-        if let failure {
-            throw EncodingErrors.invalidKey(failure.name, problem: failure.problem, codingPath: codingPath + [key])
-        }
-        return false
     }
 
     @inline(__always)
