@@ -46,8 +46,9 @@ final class EncodingWriter {
     /// A `[` or `]` in a key would be read back as nesting or an array index.
     @exclusivity(unchecked) var bracketsAreStructural: Bool
 
-    // The buffers below are touched only by this call's code, never with overlapping accesses, so
-    // they skip the runtime exclusivity checks (which cost more than the appends themselves).
+    // The stores below are touched only by this call's code, on one thread, never with overlapping
+    // accesses (no store is passed `inout` while another access to it is open), so they skip the runtime
+    // exclusivity checks: each check costs more than the append or the assignment it guards.
 
     /// Names and values, in order.
     @exclusivity(unchecked) var bytes = ByteBuffer(capacity: 256)
@@ -61,18 +62,18 @@ final class EncodingWriter {
     /// How many pairs have been started.
     @exclusivity(unchecked) var pairCount = 0
     /// Elements of indexed arrays made through nested containers, checked when the call ends.
-    var watchedElements: [EncodingScope] = []
+    @exclusivity(unchecked) var watchedElements: [EncodingScope] = []
     /// The first problem found after the fact: a container that cannot be written where it was asked for.
-    var deferredError: (any Error)?
+    @exclusivity(unchecked) var deferredError: (any Error)?
     /// The containers asked for at named composites (struct fields, dictionary entries), in order, so that
     /// containers that contradict each other under one name are refused when the call ends
     /// (``containerConflict()``). Looked up by a hash of the name's bytes: linearly while there are few,
     /// through ``containerIndex`` beyond.
-    var containers: [NamedContainer] = []
+    @exclusivity(unchecked) var containers: [NamedContainer] = []
     /// The first container of each name hash, once there are more than ``linearContainerLimit``.
-    var containerIndex: [Int: Int] = [:]
+    @exclusivity(unchecked) var containerIndex: [Int: Int] = [:]
     /// Whether some name was recorded twice: only then can containers contradict each other.
-    var hasRepeatedContainerName = false
+    @exclusivity(unchecked) var hasRepeatedContainerName = false
     private static let linearContainerLimit = 16
 
     init(options storage: QueryEncoder.OptionsStorage, output: Output) {
@@ -192,11 +193,6 @@ final class EncodingWriter {
             }
         }
         return nil
-    }
-
-    deinit {
-        bytes.deallocate()
-        names.deallocate()
     }
 
     /// Where a recorded pair's name and value are: in ``bytes`` (the value runs to the next pair's name),
