@@ -15,14 +15,15 @@ extension Array: QueryDecodingFastPath where Element: Decodable {
     static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self
     {
         let elements = try query.elements(at: location, path: path, type: Self.self)
-        // The element type's fast path is looked up once for the whole array.
+        // The element type's fast path is looked up once for the whole array; `String`, the commonest,
+        // by comparing metadata.
         if Element.self == String.self {
             var strings: [String] = []
             strings.reserveCapacity(elements.count)
             for index in elements.indices {
                 strings.append(try query.decodeString(at: elements[index], path: path.element(index)).text)
             }
-            return unsafeBitCast(strings, to: [Element].self)
+            return Specialization.cast(strings, to: [Element].self)
         }
         if TypeTraits.of(Element.self).contains(.decodingFastPath),
             let fast = Element.self as? any QueryDecodingFastPath.Type
@@ -45,8 +46,8 @@ extension Array: QueryDecodingFastPath where Element: Decodable {
         for index in elements.indices {
             result.append(try Fast.decodeQuery(from: query, at: elements[index], path: path.element(index)))
         }
-        // `Element` is `Fast`: the cast above succeeded on the metatype.
-        return unsafeBitCast(result, to: [Element].self)
+        // `Fast` was opened from `Element`'s own metatype: they are one type.
+        return Specialization.cast(result, to: [Element].self)
     }
 }
 
@@ -79,11 +80,8 @@ extension Dictionary: QueryDecodingFastPath where Key: Decodable, Value: Decodab
             // `5` and `05` name one Int key: keeping either would depend on the order of a dictionary.
             if let other = names.updateValue(name, forKey: key) {
                 let (first, second) = [other, name].sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.pair
-                throw DecodingError.dataCorrupted(
-                    DecodingError.Context(
-                        codingPath: path.codingPath,
-                        debugDescription:
-                            "The parameters \"\(first)\" and \"\(second)\" name the same \(Key.self) key \(key)."))
+                throw DecodingErrors.duplicateDictionaryKey(
+                    first, second, keyType: Key.self, key: key, codingPath: path.codingPath)
             }
             result[key] = try query.decode(Value.self, at: .node(child), path: keyPath)
         }
@@ -91,17 +89,14 @@ extension Dictionary: QueryDecodingFastPath where Key: Decodable, Value: Decodab
     }
 
     private static func makeKey(_ name: String, query: ParsedQuery, path: PathContext) throws -> Key {
-        if Key.self == String.self { return name as! Key }
+        if Key.self == String.self { return Specialization.cast(name, to: Key.self) }
         if let type = Key.self as? any CodingKeyRepresentable.Type, let key = type.init(codingKey: NameKey(name)) {
             return key as! Key
         }
         if let type = Key.self as? any QueryIntegerDecoding.Type, let key = makeInteger(type, name) {
             return key as! Key
         }
-        throw DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: path.codingPath,
-                debugDescription: "The parameter name \"\(name)\" is not a valid \(Key.self) dictionary key."))
+        throw DecodingErrors.invalidDictionaryKey(name, keyType: Key.self, codingPath: path.codingPath)
     }
 
     private static func makeInteger<Integer: QueryIntegerDecoding>(_ type: Integer.Type, _ name: String) -> Integer? {

@@ -63,27 +63,3 @@ extension ParsedQuery {
         return paths
     }
 }
-
-extension FieldStyle {
-    /// A style on a field whose value is a single value no such style applies to.
-    static func notApplicable(_ style: QueryFieldStyle, type: Any.Type, codingPath: [any CodingKey]) -> DecodingError {
-        DecodingError.typeMismatch(
-            type,
-            DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "The type declares a query style (\(describe(style))) for this key, but \(type) is a single value that no such style applies to."
-            ))
-    }
-
-    /// A nested container asked for at a styled key.
-    static func nestedContainerError(type: Any.Type, codingPath: [any CodingKey]) -> DecodingError {
-        DecodingError.typeMismatch(
-            type,
-            DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "The type declares a query style for this key, which holds only while decode(_:forKey:) reads the value; a nested container or super decoder for a styled key cannot keep it."
-            ))
-    }
-}

@@ -86,11 +86,8 @@ extension ParsedQuery {
                 do {
                     try PercentDecoding.decode(raw, into: &scratchBuffer)
                 } catch let error as PercentDecoding.Failure {
-                    throw DecodingError.dataCorrupted(
-                        DecodingError.Context(
-                            codingPath: path.codingPath,
-                            debugDescription:
-                                "The value of parameter \"\(parameterName(of: value))\" \(error.explanation)."))
+                    throw DecodingErrors.invalidValueEncoding(
+                        parameter: parameterName(of: value), explanation: error.explanation, codingPath: path.codingPath)
                 }
                 return try scratchBuffer.withUnsafeBufferPointer(body)
             }
@@ -118,13 +115,8 @@ extension ParsedQuery {
         case .node(let index):
             let node = nodes[index]
             guard !node.hasChildren else {
-                throw DecodingError.typeMismatch(
-                    type,
-                    DecodingError.Context(
-                        codingPath: path.codingPath,
-                        debugDescription:
-                            "The parameter \"\(nodeName(index))\" has nested parameters, but \(type) is a single value."
-                    ))
+                throw DecodingErrors.nestedUnderSingleValue(
+                    parameter: nodeName(index), type: type, codingPath: path.codingPath)
             }
             guard node.firstValue >= 0 else { throw missing(type, path: path) }
             guard node.moreValues.isEmpty else {
@@ -140,25 +132,15 @@ extension ParsedQuery {
         case .absent:
             return Self.emptyNode
         case .value(let value):
-            throw DecodingError.typeMismatch(
-                type,
-                DecodingError.Context(
-                    codingPath: path.codingPath,
-                    debugDescription:
-                        "An element of the array \"\(parameterName(of: value))\" is a single value, but \(type) needs named parameters."
-                ))
+            throw DecodingErrors.elementIsNotKeyed(
+                array: parameterName(of: value), type: type, codingPath: path.codingPath)
         case .node(let index):
             guard nodes[index].firstValue < 0 else {
                 if nestedKeyDecoding == .unexploded && !nodes[index].hasChildren {
                     return try unexplodedNode(index, path: path)
                 }
-                throw DecodingError.typeMismatch(
-                    type,
-                    DecodingError.Context(
-                        codingPath: path.codingPath,
-                        debugDescription:
-                            "The parameter \"\(nodeName(index))\" has a value, but \(type) needs nested parameters."
-                    ))
+                throw DecodingErrors.valueIsNotKeyed(
+                    parameter: nodeName(index), type: type, codingPath: path.codingPath)
             }
             return index
         }
@@ -195,13 +177,8 @@ extension ParsedQuery {
         case .absent:
             return []
         case .value(let value):
-            throw DecodingError.typeMismatch(
-                type,
-                DecodingError.Context(
-                    codingPath: path.codingPath,
-                    debugDescription:
-                        "An element of the array \"\(parameterName(of: value))\" is a single value, but \(type) is an array; only .indexedBrackets can hold arrays of arrays."
-                ))
+            throw DecodingErrors.elementIsNotArray(
+                array: parameterName(of: value), type: type, codingPath: path.codingPath)
         case .node(let node):
             index = node
         }
@@ -267,23 +244,14 @@ extension ParsedQuery {
         let separator = ListSeparator.forObjects(arrayDecoding)
         let parts = try splitList(node.firstValue, separator: separator, path: path)
         guard parts.count % 2 == 0 else {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: path.codingPath,
-                    debugDescription:
-                        "The parameter \"\(nodeName(index))\" is an unexploded object, so its value must alternate keys and values, but it has \(parts.count) parts."
-                ))
+            throw DecodingErrors.oddUnexplodedObject(
+                parameter: nodeName(index), parts: parts.count, codingPath: path.codingPath)
         }
         for entry in stride(from: 0, to: parts.count, by: 2) {
             guard case .value(let keyValue) = parts[entry], case .value(let value) = parts[entry + 1] else { continue }
             let key = try string(of: keyValue, path: path)
             guard !key.isEmpty else {
-                throw DecodingError.dataCorrupted(
-                    DecodingError.Context(
-                        codingPath: path.codingPath,
-                        debugDescription:
-                            "The unexploded object \"\(nodeName(index))\" has an empty key, which names no field."
-                    ))
+                throw DecodingErrors.emptyUnexplodedKey(parameter: nodeName(index), codingPath: path.codingPath)
             }
             attach(value, to: childCreated(of: object, named: key))
         }
@@ -367,12 +335,8 @@ extension ParsedQuery {
                     return number >= count
                 }
                 let stray = strays.sorted().first ?? String(location)
-                throw DecodingError.dataCorrupted(
-                    DecodingError.Context(
-                        codingPath: path.codingPath,
-                        debugDescription:
-                            "The array \"\(nodeName(index))\" has \(count) elements, so its indices must be 0 to \(count - 1), but it has the index \"\(stray)\"."
-                    ))
+                throw DecodingErrors.sparseIndices(
+                    array: nodeName(index), count: count, stray: stray, codingPath: path.codingPath)
             }
             elements.append(.node(child))
         }
@@ -388,22 +352,14 @@ extension ParsedQuery {
 
     private func requireNoValue(_ index: Int, type: Any.Type, path: PathContext) throws {
         guard nodes[index].firstValue >= 0 else { return }
-        throw DecodingError.typeMismatch(
-            type,
-            DecodingError.Context(
-                codingPath: path.codingPath,
-                debugDescription:
-                    "The parameter \"\(nodeName(index))\" has a value of its own, but \(type) with \(arrayDecoding) arrays reads only its nested parameters."
-            ))
+        throw DecodingErrors.valueBesideNestedArray(
+            parameter: nodeName(index), type: type, strategy: arrayDecoding, codingPath: path.codingPath)
     }
 
     private func unexpectedChild(_ name: String, of index: Int, expected: String, path: PathContext) -> DecodingError {
-        DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: path.codingPath,
-                debugDescription:
-                    "The array \"\(nodeName(index))\" has the nested parameter \"\(name)\", but \(arrayDecoding) arrays expect \(expected)."
-            ))
+        DecodingErrors.unexpectedArrayChild(
+            array: nodeName(index), child: name, strategy: arrayDecoding, expected: expected,
+            codingPath: path.codingPath)
     }
 
     // MARK: Messages
@@ -435,37 +391,20 @@ extension ParsedQuery {
     /// A parameter sent more than once where one is expected: parameter pollution is refused, not
     /// resolved by picking one.
     private func repeated(_ index: Int, expected: String, path: PathContext) -> DecodingError {
-        DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: path.codingPath,
-                debugDescription:
-                    "The parameter \"\(nodeName(index))\" appears \(nodes[index].valueCount) times, but \(expected)."
-            ))
+        DecodingErrors.repeatedParameter(
+            parameter: nodeName(index), count: nodes[index].valueCount, expected: expected,
+            codingPath: path.codingPath)
     }
 
     func missing(_ type: Any.Type, path: PathContext) -> DecodingError {
-        let description =
-            if let name = path.expectedName {
-                "The query has no parameter named \"\(name)\" for this \(type)."
-            } else {
-                "The query has no value for this \(type)."
-            }
-        if let key = path.lastKey {
-            return DecodingError.keyNotFound(
-                key, DecodingError.Context(codingPath: path.pathAboveLastKey, debugDescription: description))
-        }
-        return DecodingError.valueNotFound(
-            type, DecodingError.Context(codingPath: path.codingPath, debugDescription: description))
+        DecodingErrors.missing(
+            type, expectedName: path.expectedName, lastKey: path.lastKey, pathAboveLastKey: path.pathAboveLastKey,
+            codingPath: path.codingPath)
     }
 
     func invalid(_ value: Int, as type: Any.Type, path: PathContext, reason: String? = nil) -> DecodingError {
-        var text = (try? string(of: value, path: path)) ?? ""
-        if text.count > 64 { text = String(text.prefix(64)) + "…" }
-        return DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: path.codingPath,
-                debugDescription:
-                    "The parameter \"\(parameterName(of: value))\" has the value \"\(text)\", which is not a valid \(type)\(reason.map { ": " + $0 } ?? "")."
-            ))
+        DecodingErrors.invalidValue(
+            parameter: parameterName(of: value), text: (try? string(of: value, path: path)) ?? "", type: type,
+            reason: reason, codingPath: path.codingPath)
     }
 }

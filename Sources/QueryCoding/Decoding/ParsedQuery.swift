@@ -141,10 +141,7 @@ final class ParsedQuery {
             }
         } catch let failure as PercentDecoding.Failure {
             let raw = String(decoding: source[range], as: UTF8.self)
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: [],
-                    debugDescription: "The parameter name \"\(raw)\" \(failure.explanation)."))
+            throw DecodingErrors.invalidName(raw, explanation: failure.explanation)
         }
     }
 
@@ -201,13 +198,7 @@ final class ParsedQuery {
 
     @inline(never)
     private func throwUnwritableKey(_ name: String, child: Int, codingPath: [any CodingKey]) throws {
-        let problem = name.isEmpty ? "has an empty key" : "is not a well-formed name for the nesting strategies"
-        throw DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "The parameter \"\(nodeName(child))\" \(problem), so it cannot be read as a key: the encoder could not write it back."
-            ))
+        throw DecodingErrors.unwritableKey(parameter: nodeName(child), isEmpty: name.isEmpty, codingPath: codingPath)
     }
 
     /// The child of `node` named `segment`, or `nil`.

@@ -36,13 +36,7 @@ extension ParsedQuery {
         // An empty query is `nil` for any optional, which needs no keys.
         let isEmptyOptional = !nodes[0].hasChildren && T.self is any QueryOptionalType.Type
         if TypeTraits.of(T.self).contains(.hasNoKeys) && !isEmptyOptional {
-            throw DecodingError.typeMismatch(
-                T.self,
-                DecodingError.Context(
-                    codingPath: [],
-                    debugDescription:
-                        "A query is a set of named parameters; decode it into a struct or a dictionary, not \(T.self)."
-                ))
+            throw DecodingErrors.topLevelWithoutKeys(T.self)
         }
         return try decode(T.self, at: .node(0), path: .root)
     }

@@ -56,12 +56,7 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         if let names = customNames?[key.stringValue], names.count > 1 {
             // Which parameter would win would depend on the order of a dictionary: refuse instead.
             let sorted = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: codingPath + [key],
-                    debugDescription:
-                        "The parameters \(sorted.map { "\"\($0)\"" }.joined(separator: ", ")) all convert to the key \"\(key.stringValue)\"."
-                ))
+            throw DecodingErrors.ambiguousConvertedKey(sorted, key: key.stringValue, codingPath: codingPath + [key])
         }
         let name = name(for: key)
         guard let child = query.child(of: node, named: name) else {
@@ -91,7 +86,7 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     @inline(__always)
     private func decodeFast<T: QueryDecodingFastPath>(_ type: T.Type, forKey key: Key) throws -> T {
         if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
-            throw FieldStyle.notApplicable(style, type: type, codingPath: codingPath + [key])
+            throw DecodingErrors.styleOnSingleValue(style, type: type, codingPath: codingPath + [key])
         }
         let (location, path) = try locate(key)
         return try T.decodeQuery(from: query, at: location, path: path)
@@ -128,20 +123,12 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
             return try decodeStyled(forKey: key, style: style) { location, path in
                 if style.nesting != nil && ParsedQuery.isSingleValue(T.self) {
-                    throw FieldStyle.notApplicable(style, type: type, codingPath: codingPath + [key])
+                    throw DecodingErrors.styleOnSingleValue(style, type: type, codingPath: codingPath + [key])
                 }
                 return try query.decode(type, at: location, path: path)
             }
         }
         let (location, path) = try locate(key)
-        // The commonest composite fields, recognised by comparing metadata (cheap) rather than by the
-        // conformance lookup of the general path.
-        if T.self == [String].self {
-            return unsafeBitCast(try [String].decodeQuery(from: query, at: location, path: path), to: T.self)
-        }
-        if T.self == [Int].self {
-            return unsafeBitCast(try [Int].decodeQuery(from: query, at: location, path: path), to: T.self)
-        }
         return try query.decode(type, at: location, path: path)
     }
 
@@ -168,7 +155,7 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     private func decoder(for key: Key) throws -> QueryDecoderImpl {
         if let fieldStyles, fieldStyles.queryFieldStyle(for: key) != nil {
-            throw FieldStyle.nestedContainerError(type: Any.self, codingPath: codingPath + [key])
+            throw DecodingErrors.styleOnNestedContainer(type: Any.self, codingPath: codingPath + [key])
         }
         let (location, path) = try locate(key)
         return QueryDecoderImpl(query: query, location: location, path: path.materialize())
@@ -203,12 +190,7 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         location: QueryLocation, path: PathContext, restyled: Bool
     ) {
         if case .delimited(let separator) = style.array, !ListSeparator.isValidCustom(separator) {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: codingPath + [key],
-                    debugDescription:
-                        "The field's array style .delimited(by: \(ListSeparator.describe(separator))) is not a valid separator: \(ListSeparator.customRule)"
-                ))
+            throw DecodingErrors.invalidFieldSeparator(separator, codingPath: codingPath + [key])
         }
         if style.nesting == .flattened {
             return (.node(node), PathContext(parent: path, key: key), false)

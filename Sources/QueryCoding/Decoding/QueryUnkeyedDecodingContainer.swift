@@ -20,11 +20,7 @@ struct QueryUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     private func next(_ type: Any.Type) throws -> (location: QueryLocation, path: PathContext) {
         let elementPath = PathContext(parent: path, key: IndexKey(currentIndex))
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(
-                type,
-                DecodingError.Context(
-                    codingPath: elementPath.codingPath,
-                    debugDescription: "The array has only \(elements.count) elements."))
+            throw DecodingErrors.pastTheEnd(type, count: elements.count, codingPath: elementPath.codingPath)
         }
         return (elements[currentIndex], elementPath)
     }

@@ -9,7 +9,23 @@ protocol QueryDecodingFastPath {
 extension ParsedQuery {
     /// Decodes any value at `location`: scalars and the standard collections directly, anything else
     /// through its own `init(from:)`.
+    ///
+    /// Inlined so that the commonest composite fields, `[String]` and `[Int]`, are recognised by a
+    /// metadata comparison where `decode` is called, before the (much dearer) conformance lookup of
+    /// ``decodeOther(_:at:path:)``; `Array.decodeQuery` reads them.
+    @inline(__always)
     func decode<T: Decodable>(_ type: T.Type, at location: QueryLocation, path: PathContext) throws -> T {
+        if T.self == [String].self {
+            return Specialization.cast(try [String].decodeQuery(from: self, at: location, path: path), to: T.self)
+        }
+        if T.self == [Int].self {
+            return Specialization.cast(try [Int].decodeQuery(from: self, at: location, path: path), to: T.self)
+        }
+        return try decodeOther(type, at: location, path: path)
+    }
+
+    /// ``decode(_:at:path:)`` for any other type: the fast paths its traits allow, or its own `init(from:)`.
+    func decodeOther<T: Decodable>(_ type: T.Type, at location: QueryLocation, path: PathContext) throws -> T {
         // The casts are asked only of types known to take them (see `TypeTraits`).
         let traits = TypeTraits.of(T.self)
         if traits.contains(.decodingFastPath), let fast = T.self as? any QueryDecodingFastPath.Type {
@@ -23,8 +39,8 @@ extension ParsedQuery {
     private func decodeFast<T, Fast: QueryDecodingFastPath>(
         _ type: Fast.Type, at location: QueryLocation, path: PathContext
     ) throws -> T {
-        // `Fast` is `T`: the cast above succeeded on the metatype.
-        try Fast.decodeQuery(from: self, at: location, path: path) as! T
+        // `Fast` was opened from `T`'s own metatype: they are one type.
+        Specialization.cast(try Fast.decodeQuery(from: self, at: location, path: path), to: T.self)
     }
 
     /// Reads the one value at `location` and converts its bytes; `convert` returns `nil` for text that
