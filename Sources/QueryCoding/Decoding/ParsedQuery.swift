@@ -42,8 +42,8 @@ final class ParsedQuery {
     /// Pair values, then list elements as arrays split them.
     @exclusivity(unchecked) var values: [Value] = []
     /// The root (0) and an empty node (1), then every named node.
-    @exclusivity(unchecked) private(set) var nodes: [DecodingNode] = [
-        DecodingNode(segment: "", parent: -1), DecodingNode(segment: "", parent: -1),
+    @exclusivity(unchecked) private(set) var nodes: [QueryTreeNode] = [
+        QueryTreeNode(segment: "", parent: -1), QueryTreeNode(segment: "", parent: -1),
     ]
     /// Children by name, for the nodes with many: looking a name up in a short list is cheaper than
     /// hashing it, but a long list would make wide queries quadratic.
@@ -180,7 +180,7 @@ final class ParsedQuery {
 
     /// A node outside the tree (no parent links to it) named `segment`, for names read again.
     func detachedNode(segment: String, parent: Int) -> Int {
-        nodes.append(DecodingNode(segment: segment, parent: parent))
+        nodes.append(QueryTreeNode(segment: segment, parent: parent))
         return nodes.count - 1
     }
 
@@ -228,7 +228,7 @@ final class ParsedQuery {
     func childCreated(of node: Int, named segment: String) -> Int {
         if let existing = child(of: node, named: segment) { return existing }
         let index = nodes.count
-        nodes.append(DecodingNode(segment: segment, parent: node))
+        nodes.append(QueryTreeNode(segment: segment, parent: node))
         let last = Int(nodes[node].lastChild)
         if last >= 0 { nodes[last].nextSibling = Int32(index) } else { nodes[node].firstChild = Int32(index) }
         nodes[node].lastChild = Int32(index)

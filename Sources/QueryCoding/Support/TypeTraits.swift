@@ -37,6 +37,10 @@ struct TypeTraits: OptionSet, Sendable {
 }
 
 /// The table behind ``TypeTraits/of(_:)``: a lock and a dictionary, read far more often than written.
+///
+/// `@unchecked Sendable` is sound: `table`, the only mutable state, is private and read or written only
+/// between `lock.lock()` and `lock.unlock()` in `traits(of:)`; `lock` is a `let`. Computing traits runs
+/// outside the lock and touches no shared state, so two tasks that race on a new type store one answer.
 private final class TypeTraitsCache: @unchecked Sendable {
     // Guarded by `lock`.
     private var table: [ObjectIdentifier: TypeTraits] = [:]
