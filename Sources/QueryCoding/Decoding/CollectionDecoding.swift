@@ -2,8 +2,7 @@ import Foundation
 
 extension Optional: QueryDecodingFastPath where Wrapped: Decodable {
     /// `nil` for an absent parameter and for the text the nil strategy names; otherwise the wrapped value.
-    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self
-    {
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
         if try query.isNil(at: location, path: path) { return nil }
         return try query.decode(Wrapped.self, at: location, path: path)
     }
@@ -12,8 +11,7 @@ extension Optional: QueryDecodingFastPath where Wrapped: Decodable {
 extension Array: QueryDecodingFastPath where Element: Decodable {
     /// The elements the array strategy finds; `[]` when the parameter is absent (an empty array
     /// writes nothing).
-    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self
-    {
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
         let elements = try query.elements(at: location, path: path, type: Self.self)
         // The element type's fast path is looked up once for the whole array; `String`, the commonest,
         // by comparing metadata.
@@ -58,8 +56,7 @@ extension Array {
 
 extension Set: QueryDecodingFastPath where Element: Decodable {
     /// The elements of the array at the location; a repeated element is kept once.
-    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self
-    {
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
         Set(try [Element].decodeQuery(from: query, at: location, path: path))
     }
 }
@@ -67,8 +64,7 @@ extension Set: QueryDecodingFastPath where Element: Decodable {
 extension Dictionary: QueryDecodingFastPath where Key: Decodable, Value: Decodable {
     /// One entry per nested parameter, keyed by its name as sent: dictionary keys are data and are never
     /// converted by the key strategy. `[:]` when the parameter is absent.
-    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self
-    {
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
         let node = try query.keyedNode(at: location, path: path, type: Self.self)
         let parent = path.materialize()
         var result: [Key: Value] = [:]

@@ -120,7 +120,8 @@ enum DecodingErrors {
     static func nestedUnderSingleValue(parameter: String, type: Any.Type, codingPath: [any CodingKey])
         -> DecodingError
     {
-        mismatch(type, codingPath, "The parameter \"\(parameter)\" has nested parameters, but \(type) is a single value.")
+        mismatch(
+            type, codingPath, "The parameter \"\(parameter)\" has nested parameters, but \(type) is a single value.")
     }
 
     /// A single list element where named parameters are expected.
@@ -227,7 +228,8 @@ enum DecodingErrors {
     @inline(never)
     static func pastTheEnd(_ type: Any.Type, count: Int, codingPath: [any CodingKey]) -> DecodingError {
         DecodingError.valueNotFound(
-            type, DecodingError.Context(codingPath: codingPath, debugDescription: "The array has only \(count) elements."))
+            type,
+            DecodingError.Context(codingPath: codingPath, debugDescription: "The array has only \(count) elements."))
     }
 
     /// Text that is not a valid value of `type` (shown cut to 64 characters).

@@ -87,7 +87,8 @@ extension ParsedQuery {
                     try PercentDecoding.decode(raw, into: &scratchBuffer)
                 } catch let error as PercentDecoding.Failure {
                     throw DecodingErrors.invalidValueEncoding(
-                        parameter: parameterName(of: value), explanation: error.explanation, codingPath: path.codingPath)
+                        parameter: parameterName(of: value), explanation: error.explanation, codingPath: path.codingPath
+                    )
                 }
                 return try scratchBuffer.withUnsafeBufferPointer(body)
             }

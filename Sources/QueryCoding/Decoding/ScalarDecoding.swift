@@ -67,15 +67,13 @@ extension ParsedQuery {
 }
 
 extension String: QueryDecodingFastPath {
-    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self
-    {
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
         try query.decodeString(at: location, path: path).text
     }
 }
 
 extension Bool: QueryDecodingFastPath {
-    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self
-    {
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
         let numeric = query.options.boolDecoding == .numeric
         return try query.decodeScalar(Bool.self, at: location, path: path) { bytes in
             if numeric {
@@ -95,8 +93,7 @@ extension Bool: QueryDecodingFastPath {
 protocol QueryIntegerDecoding: FixedWidthInteger, QueryDecodingFastPath {}
 
 extension QueryIntegerDecoding {
-    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self
-    {
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
         try query.decodeScalar(Self.self, at: location, path: path, parseInteger)
     }
 
@@ -167,8 +164,7 @@ func isDecimalNumberText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 protocol QueryFloatDecoding: BinaryFloatingPoint, LosslessStringConvertible, QueryDecodingFastPath {}
 
 extension QueryFloatDecoding {
-    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self
-    {
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
         try query.decodeScalar(Self.self, at: location, path: path) { bytes in
             guard isDecimalNumberText(bytes), let value = Self(String(decoding: bytes, as: UTF8.self)),
                 value.isFinite
@@ -182,8 +178,7 @@ extension Double: QueryFloatDecoding {}
 extension Float: QueryFloatDecoding {}
 
 extension Decimal: QueryDecodingFastPath {
-    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self
-    {
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
         try query.decodeScalar(Decimal.self, at: location, path: path) { bytes in
             guard isDecimalNumberText(bytes),
                 let value = Decimal(
@@ -196,8 +191,7 @@ extension Decimal: QueryDecodingFastPath {
 }
 
 extension URL: QueryDecodingFastPath {
-    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self
-    {
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
         let (text, value) = try query.decodeString(at: location, path: path, type: URL.self)
         guard let url = URL(string: text) else { throw query.invalid(value, as: URL.self, path: path) }
         return url
@@ -205,8 +199,7 @@ extension URL: QueryDecodingFastPath {
 }
 
 extension UUID: QueryDecodingFastPath {
-    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self
-    {
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
         let (text, value) = try query.decodeString(at: location, path: path, type: UUID.self)
         guard let uuid = UUID(uuidString: text) else { throw query.invalid(value, as: UUID.self, path: path) }
         return uuid
@@ -214,8 +207,7 @@ extension UUID: QueryDecodingFastPath {
 }
 
 extension Date: QueryDecodingFastPath {
-    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self
-    {
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
         let (text, value) = try query.decodeString(at: location, path: path, type: Date.self)
         let date: Date?
         switch query.dateDecoding {
@@ -268,8 +260,7 @@ extension Date: QueryDecodingFastPath {
 }
 
 extension Data: QueryDecodingFastPath {
-    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self
-    {
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
         let (text, value) = try query.decodeString(at: location, path: path, type: Data.self)
         let data: Data?
         switch query.options.dataDecoding {

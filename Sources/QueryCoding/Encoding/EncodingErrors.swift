@@ -6,8 +6,7 @@ import Foundation
 /// Each constructor is kept out of line: building an `EncodingError` (its context, a string interpolation)
 /// inside a hot function would cost a metadata lookup and a stack allocation on every call, error or not.
 enum EncodingErrors {
-    private static func invalid(_ value: Any, _ codingPath: [any CodingKey], _ description: String) -> EncodingError
-    {
+    private static func invalid(_ value: Any, _ codingPath: [any CodingKey], _ description: String) -> EncodingError {
         EncodingError.invalidValue(value, EncodingError.Context(codingPath: codingPath, debugDescription: description))
     }
 
@@ -261,8 +260,7 @@ enum EncodingErrors {
 
     /// A `Set` element that is not a scalar: a set is ordered by its elements' text.
     @inline(never)
-    static func setElementNotScalar(_ value: Any, codingPath: [any CodingKey], underlying: any Error) -> EncodingError
-    {
+    static func setElementNotScalar(_ value: Any, codingPath: [any CodingKey], underlying: any Error) -> EncodingError {
         EncodingError.invalidValue(
             value,
             EncodingError.Context(

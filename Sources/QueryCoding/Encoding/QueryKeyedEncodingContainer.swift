@@ -48,7 +48,8 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         }
         return try withWriter { writer in
             try writer.beginScalarField(
-                in: scope, name: { writer.keyName(key, codingPath: codingPath + [key]) }, codingPath: { codingPath + [key] })
+                in: scope, name: { writer.keyName(key, codingPath: codingPath + [key]) },
+                codingPath: { codingPath + [key] })
         }
     }
 

@@ -277,10 +277,13 @@ import Testing
     @Test func aFieldStyleIsPartOfTheReportedConfiguration() throws {
         let key = try #require(CodingUserInfoKey(rawValue: "tenant"))
         #expect(
-            try pairs(QueryEncoder().encode(StyledIntrospect(styled: Introspect(key: key), plain: Introspect(key: key))))
+            try pairs(
+                QueryEncoder().encode(StyledIntrospect(styled: Introspect(key: key), plain: Introspect(key: key))))
                 == [
-                    Pair("styled.isQueryEncoder", "true"), Pair("styled.arrays", "brackets"), Pair("styled.path", "styled"),
-                    Pair("styled.tenant", ""), Pair("plain.isQueryEncoder", "true"), Pair("plain.arrays", "commaSeparated"),
+                    Pair("styled.isQueryEncoder", "true"), Pair("styled.arrays", "brackets"),
+                    Pair("styled.path", "styled"),
+                    Pair("styled.tenant", ""), Pair("plain.isQueryEncoder", "true"),
+                    Pair("plain.arrays", "commaSeparated"),
                     Pair("plain.path", "plain"), Pair("plain.tenant", ""),
                 ])
     }
