@@ -203,7 +203,11 @@ final class ParsedQuery {
 
     /// The child of `node` named `segment`, or `nil`.
     func child(of node: Int, named segment: String) -> Int? {
-        if let index = childIndexes[node] { return index[ExactName(segment)] }
+        // Only nodes with more than `linearLookupLimit` children have an index (`childCreated` makes it
+        // when the count passes the limit): asking the count first spares the others a hashed lookup.
+        if nodes[node].childCount > Self.linearLookupLimit, let index = childIndexes[node] {
+            return index[ExactName(segment)]
+        }
         var child = Int(nodes[node].firstChild)
         while child >= 0 {
             if ExactName.same(nodes[child].segment, segment) { return child }
@@ -282,7 +286,12 @@ struct ExactName: Hashable {
         guard leftBytes.count == rightBytes.count else { return false }
         // Comparing the contiguous storage beats iterating the views several times over.
         let equal = leftBytes.withContiguousStorageIfAvailable { a in
-            rightBytes.withContiguousStorageIfAvailable { b in a.elementsEqual(b) }
+            rightBytes.withContiguousStorageIfAvailable { b in
+                // `memcmp` rather than `elementsEqual`, which compares byte by byte: names are compared on
+                // every keyed lookup. Equal counts, checked above; an empty name has no address to read.
+                guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+                return memcmp(left, right, a.count) == 0
+            }
         }
         return (equal ?? nil) ?? leftBytes.elementsEqual(rightBytes)
     }
