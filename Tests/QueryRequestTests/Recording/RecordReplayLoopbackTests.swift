@@ -55,21 +55,8 @@ struct RecordReplayLoopbackTests {
         }
     }
 
-    struct Upload: Request {
-        typealias Response = Echo
-        let method: HTTPMethod = .post
-        let host: Loopback
-        let path = "/upload"
-        let payload: Data
-        let contentType: String
-
-        func makeURLRequest() throws -> URLRequest {
-            var request = try EchoRequest(method: method, host: host, path: path).makeURLRequest()
-            request.httpBody = payload
-            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
-            return request
-        }
-    }
+    /// A request that carries a body and its Content-Type, built by hand.
+    typealias Upload = LoopbackIntegrationTests.Upload
 
     private func temporaryFile() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString).har")
