@@ -14,14 +14,16 @@ let package = Package(
         // Request descriptions, URLRequest building and the async client. Re-exports QueryCoding.
         .target(name: "QueryRequest", dependencies: ["QueryCoding"]),
 
-        .executableTarget(name: "Demo", dependencies: ["QueryRequest"]),
-        .executableTarget(name: "Benchmarks", dependencies: ["QueryRequest"]),
+        // The sample API's hosts and ranking request, declared once for the Demo, the benchmarks and the tests.
+        .target(name: "SampleAPI", dependencies: ["QueryRequest"]),
+        .executableTarget(name: "Demo", dependencies: ["QueryRequest", "SampleAPI"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["QueryRequest", "SampleAPI"]),
 
         // Shared by the test targets: subprocesses with bounded waits, reference peers (python3, node).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "QueryCodingTests", dependencies: ["QueryCoding", "TestSupport"]),
         // Also tests the Demo's sample API, with `@testable import Demo`.
-        .testTarget(name: "QueryRequestTests", dependencies: ["QueryRequest", "TestSupport", "Demo"]),
+        .testTarget(name: "QueryRequestTests", dependencies: ["QueryRequest", "TestSupport", "Demo", "SampleAPI"]),
         // The property-based suite and its small generator/shrinker harness.
         .target(name: "PropertyHarness", path: "Tests/PropertyHarness"),
         .testTarget(

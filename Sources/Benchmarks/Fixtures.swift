@@ -80,39 +80,8 @@ struct Nested: Encodable {
     }
 }
 
-// MARK: The ranking request of issue 4, exactly as written there
-
-enum Hosts: String, APIHost {
-    case test = "test.jp"  // no scheme → https
-    case local = "http://127.0.0.1:8080/api"  // scheme, port and base path kept
-}
-
-struct TestRankingData: Decodable {
-    let items: [String]
-}
-
-struct TestRankingRequest: Request {
-    typealias Response = TestRankingData
-    let method: HTTPMethod = .get
-    let host: Hosts = .test
-    let path = "/test/ranking"
-    let setting: APISetting = .default
-    var query: Query
-
-    struct Query: Encodable {
-        let totalLimit: Int
-        let offset: Int
-        let pageLimit: Int
-        let age: Int?
-        let type: [String] = ["day", "month", "year"]
-        let field: [String] = ["image", "text"]
-        let deviceID: String = "aaaaaaaaaaaaaa"
-        private enum CodingKeys: String, CodingKey {
-            case totalLimit, offset, pageLimit, age, type, field
-            case deviceID = "device_id"
-        }
-    }
-}
+// The ranking request of issue 4 is SampleAPI's `TestRankingRequest`, the one the Demo prints and the tests
+// assert.
 
 // MARK: Profiling-only values (not in the table)
 

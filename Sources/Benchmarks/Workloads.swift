@@ -1,5 +1,6 @@
 import Foundation
 import QueryRequest
+import SampleAPI
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -77,6 +78,7 @@ extension Workload {
             Workload("encode.nested.depth4") { try encoder.encodeToString(nested).utf8.count },
             Workload("request.build") { (try ranking.makeURLRequest().httpMethod ?? "").utf8.count },
         ]
+        workloads += try sending()
         workloads += HostileShape.all.flatMap { shape in
             [(label: "256K", length: 1 << 18), (label: "1M", length: 1 << 20)].map { size in
                 hostileDecoding(shape, size.label, length: size.length)

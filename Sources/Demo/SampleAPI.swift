@@ -1,47 +1,12 @@
 import Foundation
 import QueryRequest
+import SampleAPI
 
 // A small sample API, declared the way an app declares its own. Tests/QueryRequestTests/DemoTests.swift
 // imports these declarations (`@testable import Demo`) and asserts the requests the Demo prints.
 
-enum Hosts: String, APIHost {
-    case production = "api.example.com/v1"  // no scheme → https
-    case staging = "https://staging.example.com/v1"
-    case test = "test.jp"
-    case local = "http://127.0.0.1:8080/api"  // scheme, port and base path kept
-
-    /// The environment the other requests use: switching is one line.
-    static let current = Hosts.staging
-}
-
-// MARK: The ranking request, exactly as the QueryRequest issue writes it
-
-struct TestRankingData: Decodable {
-    let items: [String]
-}
-
-struct TestRankingRequest: Request {
-    typealias Response = TestRankingData
-    let method: HTTPMethod = .get
-    let host: Hosts = .test
-    let path = "/test/ranking"
-    let setting: APISetting = .default
-    var query: Query
-
-    struct Query: Encodable {
-        let totalLimit: Int
-        let offset: Int
-        let pageLimit: Int
-        let age: Int?
-        let type: [String] = ["day", "month", "year"]
-        let field: [String] = ["image", "text"]
-        let deviceID: String = "aaaaaaaaaaaaaa"
-        private enum CodingKeys: String, CodingKey {
-            case totalLimit, offset, pageLimit, age, type, field
-            case deviceID = "device_id"
-        }
-    }
-}
+// The hosts and the ranking request are SampleAPI's (Sources/SampleAPI), shared with the benchmarks and the
+// tests.
 
 // MARK: A POST with a query and a JSON body
 

@@ -1,5 +1,6 @@
 import Foundation
 import QueryRequest
+import SampleAPI
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -43,8 +44,10 @@ func sendingDemo() async -> [String] {
 }
 
 /// Lines collected from the client's `onAttempt` hook, which may run on any thread.
+///
+/// `@unchecked Sendable`: `lines`, the only mutable state, is private and only read or written while
+/// holding `lock`.
 final class DemoLines: @unchecked Sendable {
-    // Guarded by `lock`.
     private var lines: [String] = []
     private let lock = NSLock()
 

@@ -1,5 +1,6 @@
 import Foundation
 import QueryRequest
+import SampleAPI
 
 // `swift run Demo`: builds the sample requests of SampleAPI.swift and prints them, then shows QueryEncoder
 // and QueryDecoder on their own, and last sends requests through APIClient to a stub session. Nothing is sent

@@ -193,12 +193,7 @@ struct DecodingOptions {
         guard case .delimited(let separator) = arrayDecoding, !ListSeparator.isValidCustom(separator) else {
             return nil
         }
-        return DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: [],
-                debugDescription:
-                    "arrayDecodingStrategy .delimited(by: \(ListSeparator.describe(separator))) is not a valid separator: \(ListSeparator.customRule)"
-            ))
+        return DecodingErrors.invalidSeparatorStrategy(separator)
     }
 
     var arrayDecoding: QueryDecoder.ArrayDecodingStrategy = .commaSeparated

@@ -28,6 +28,11 @@ public struct QueryDecoder: Sendable {
     /// Creates a decoder with the default strategies and limits.
     public init() {}
 
+    /// A decoder with these options, for the configuration a `Decoder` reports.
+    init(options: DecodingOptions) {
+        self.options = options
+    }
+
     /// How arrays are read. Default: ``ArrayDecodingStrategy/commaSeparated``.
     public var arrayDecodingStrategy: ArrayDecodingStrategy {
         get { options.arrayDecoding }
@@ -89,7 +94,7 @@ public struct QueryDecoder: Sendable {
     ///   ``QueryDecodingLimitError``.
     public func decode<T: Decodable>(_ type: T.Type, from query: String) throws -> T {
         if case .delimited = options.arrayDecoding, let problem = options.problem { throw problem }
-        return try DecodingState(query: query, options: options).decodeRoot(type)
+        return try ParsedQuery(query: query, options: options).decodeRoot(type)
     }
 
     /// Decodes query items whose names and values are not percent-encoded (as `URLComponents.queryItems`
@@ -99,6 +104,6 @@ public struct QueryDecoder: Sendable {
     ///   ``QueryDecodingLimitError``.
     public func decode<T: Decodable>(_ type: T.Type, from items: [URLQueryItem]) throws -> T {
         if case .delimited = options.arrayDecoding, let problem = options.problem { throw problem }
-        return try DecodingState(items: items, options: options).decodeRoot(type)
+        return try ParsedQuery(items: items, options: options).decodeRoot(type)
     }
 }

@@ -179,13 +179,7 @@ struct EncodingOptions {
         guard case .delimited(let separator) = arrayEncoding, !ListSeparator.isValidCustom(separator) else {
             return nil
         }
-        return EncodingError.invalidValue(
-            separator,
-            EncodingError.Context(
-                codingPath: [],
-                debugDescription:
-                    "arrayEncodingStrategy .delimited(by: \(ListSeparator.describe(separator))) is not a valid separator: \(ListSeparator.customRule)"
-            ))
+        return EncodingErrors.invalidSeparatorStrategy(separator)
     }
 
     var arrayEncoding: QueryEncoder.ArrayEncodingStrategy = .commaSeparated

@@ -17,38 +17,32 @@ import Foundation
 /// One instance serves any number of `encode` calls, from any task: each call builds its own state, so
 /// nothing is carried from one call to the next.
 ///
-/// `QueryEncoder` is also the `Encoder` your own `encode(to:)` receives while it runs, so a custom
-/// implementation can read the configured strategies with `encoder as? QueryEncoder`. A `QueryEncoder`
-/// you create yourself has nowhere to write: use ``encode(_:)`` or ``encodeToString(_:)`` to run it.
+/// `QueryEncoder` is a configuration value: it is not itself an `Encoder`, so it can be shared between tasks
+/// freely. The `Encoder` your own `encode(to:)` receives lives only for one call; its `queryEncoder` property
+/// gives back the configuration in force there, and its `userInfo` holds ``userInfo``.
 ///
 /// | Rule | Behaviour |
 /// |------|-----------|
 /// | Escaping | Only RFC 3986 unreserved bytes (`A-Z a-z 0-9 - . _ ~`) stay raw; every other UTF-8 byte becomes `%XX`. |
 /// | Order | The order in which `encode(to:)` writes (declaration order); dictionary entries sorted by key. |
 /// | Arrays | Element order is kept; an empty array writes no pair. |
-public struct QueryEncoder: Encoder, Sendable {
+public struct QueryEncoder: Sendable {
     /// The configuration, shared copy-on-write so that passing the encoder around stays cheap.
     private var storage: OptionsStorage
 
-    /// Where this encoder writes while a call to `encode` runs; `nil` for an encoder you create yourself.
-    ///
-    /// A position only exists inside one synchronous `encode` call and is never shared between tasks.
-    nonisolated(unsafe) let position: EncodingPosition?
-
     /// Creates an encoder with the default strategies.
     ///
-    /// - Parameter userInfo: Values your `encode(to:)` implementations can read through
-    ///   ``userInfo``.
+    /// - Parameter userInfo: Values your `encode(to:)` implementations can read through the
+    ///   `Encoder`'s `userInfo`; see ``userInfo``.
     public init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
         var options = EncodingOptions()
         options.userInfo = userInfo
         self.storage = OptionsStorage(options)
-        self.position = nil
     }
 
-    init(options: OptionsStorage, position: EncodingPosition) {
-        self.storage = options
-        self.position = position
+    /// An encoder that shares `storage`, for the configuration an `Encoder` reports.
+    init(storage: OptionsStorage) {
+        self.storage = storage
     }
 
     var options: EncodingOptions { storage.options }
@@ -116,6 +110,13 @@ public struct QueryEncoder: Encoder, Sendable {
         set { update { $0.outputFormatting = newValue } }
     }
 
+    /// Values your `encode(to:)` implementations can read through the `Encoder`'s `userInfo`, as with
+    /// `JSONEncoder`. Default: empty.
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { options.userInfo }
+        set { update { $0.userInfo = newValue } }
+    }
+
     // MARK: Encoding
 
     /// Encodes a value into query items whose names and values are not percent-encoded: what a server
@@ -142,41 +143,20 @@ public struct QueryEncoder: Encoder, Sendable {
 
     private func run<T: Encodable>(_ value: T, writer: EncodingWriter) throws {
         if writer.hasInvalidSeparator, let problem = storage.options.problem { throw problem }
-        try EncodingPosition.root(writer: writer).encodeRoot(value)
-    }
-
-    // MARK: Encoder
-
-    /// The path of coding keys taken to reach the value being encoded.
-    public var codingPath: [any CodingKey] { position?.codingPath ?? [] }
-
-    /// The values given to ``init(userInfo:)``.
-    public var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
-
-    /// Returns a container for the keyed values of the value being encoded.
-    public func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(QueryKeyedEncodingContainer<Key>(position: currentPosition))
-    }
-
-    /// Returns a container for the elements of the array being encoded.
-    public func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        QueryUnkeyedEncodingContainer(position: currentPosition)
-    }
-
-    /// Returns a container for the single value being encoded.
-    public func singleValueContainer() -> any SingleValueEncodingContainer {
-        QuerySingleValueEncodingContainer(position: currentPosition)
-    }
-
-    private var currentPosition: EncodingPosition {
-        position ?? .detached(options: storage)
+        try EncodingScope.root(writer: writer).encodeRoot(value)
     }
 }
 
 extension QueryEncoder {
     /// The configuration of one encoder, copied on write.
+    ///
+    /// `@unchecked Sendable` is sound because an instance is never written once it is shared: `options` is
+    /// written only by `QueryEncoder.update`, which first replaces the storage with a private copy unless
+    /// `isKnownUniquelyReferenced` proves that its own `QueryEncoder` value holds the only reference. A
+    /// `QueryEncoder` value another task holds, or an `encode` call in progress (whose writer holds the
+    /// storage), is a second reference, so it is never written under them. Every other access is a read,
+    /// and `EncodingOptions` holds only `Sendable` values.
     final class OptionsStorage: @unchecked Sendable {
-        // Mutated only while uniquely referenced (see `update`), so sharing it is safe.
         var options: EncodingOptions
         init(_ options: EncodingOptions) { self.options = options }
     }

@@ -172,7 +172,7 @@ extension QueryFieldStyle.DateStyle {
 }
 
 /// Which name syntax nests, for a pair of array and nesting strategies: a per-field style that changes
-/// it makes the decoder read the field's names again (see `DecodingState.restyledChild`).
+/// it makes the decoder read the field's names again (see `ParsedQuery.restyledChild`).
 struct NestingSyntax: Equatable {
     let dotsNest: Bool
     let bracketsNest: Bool

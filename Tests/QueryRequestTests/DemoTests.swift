@@ -1,5 +1,6 @@
 import Foundation
 import QueryRequest
+import SampleAPI
 import Testing
 
 @testable import Demo
@@ -12,7 +13,7 @@ import Testing
 /// them, and what it prints for each.
 @Suite struct DemoTests {
     @Test func theRankingRequest() throws {
-        let request = try Demo.TestRankingRequest(query: .init(totalLimit: 48, offset: 0, pageLimit: 6, age: nil))
+        let request = try SampleAPI.TestRankingRequest(query: .init(totalLimit: 48, offset: 0, pageLimit: 6, age: nil))
             .makeURLRequest()
         #expect(request.httpMethod == "GET")
         #expect(
@@ -59,8 +60,8 @@ import Testing
     }
 
     @Test func theOtherEnvironments() throws {
-        #expect(try Demo.Hosts.production.baseURL.absoluteString == "https://api.example.com/v1")
-        #expect(try Demo.Hosts.local.baseURL.absoluteString == "http://127.0.0.1:8080/api")
+        #expect(try SampleAPI.Hosts.production.baseURL.absoluteString == "https://api.example.com/v1")
+        #expect(try SampleAPI.Hosts.local.baseURL.absoluteString == "http://127.0.0.1:8080/api")
     }
 
     @Test func sendingRetriesThenReportsATypedError() async {

@@ -132,6 +132,9 @@ extension Subprocess {
 
 /// A long-running child process, such as a test server, read line by line and always stopped with
 /// SIGKILL.
+// `@unchecked Sendable` is sound: `buffer` and `stderrBuffer`, the only mutable state, are private and read or
+// written only under `lock` (in `locked` and the readability handlers); every other stored property is a `let`
+// of a Foundation type that does its own synchronisation (`Process`, `Pipe`, `DispatchSemaphore`).
 public final class BackgroundProcess: @unchecked Sendable {
     private let process = Process()
     private let stdout = Pipe()
@@ -217,6 +220,8 @@ public final class BackgroundProcess: @unchecked Sendable {
 }
 
 /// A `Data` value shared between threads.
+// `@unchecked Sendable` is sound: `data`, the only mutable state, is private and touched only between
+// `lock.lock()` and `lock.unlock()`; `lock` is a `let`.
 private final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()

@@ -2,51 +2,50 @@ import Foundation
 
 extension Optional: QueryDecodingFastPath where Wrapped: Decodable {
     /// `nil` for an absent parameter and for the text the nil strategy names; otherwise the wrapped value.
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
-    {
-        if try state.isNil(at: position, path: path) { return nil }
-        return try state.decode(Wrapped.self, at: position, path: path)
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
+        if try query.isNil(at: location, path: path) { return nil }
+        return try query.decode(Wrapped.self, at: location, path: path)
     }
 }
 
 extension Array: QueryDecodingFastPath where Element: Decodable {
     /// The elements the array strategy finds; `[]` when the parameter is absent (an empty array
     /// writes nothing).
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
-    {
-        let elements = try state.elements(at: position, path: path, type: Self.self)
-        // The element type's fast path is looked up once for the whole array.
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
+        let elements = try query.elements(at: location, path: path, type: Self.self)
+        // The element type's fast path is looked up once for the whole array; `String`, the commonest,
+        // by comparing metadata.
         if Element.self == String.self {
             var strings: [String] = []
             strings.reserveCapacity(elements.count)
             for index in elements.indices {
-                strings.append(try state.decodeString(at: elements[index], path: path.element(index)).text)
+                strings.append(try query.decodeString(at: elements[index], path: path.element(index)).text)
             }
-            return unsafeBitCast(strings, to: [Element].self)
+            return Specialization.cast(strings, to: [Element].self)
         }
         if TypeTraits.of(Element.self).contains(.decodingFastPath),
             let fast = Element.self as? any QueryDecodingFastPath.Type
         {
-            return try decodeElements(elements, as: fast, state: state, path: path)
+            return try decodeElements(elements, as: fast, query: query, path: path)
         }
         var result: [Element] = []
         result.reserveCapacity(elements.count)
         for index in elements.indices {
-            result.append(try state.decode(Element.self, at: elements[index], path: path.element(index)))
+            result.append(try query.decode(Element.self, at: elements[index], path: path.element(index)))
         }
         return result
     }
 
     private static func decodeElements<Fast: QueryDecodingFastPath>(
-        _ elements: [DecodingPosition], as type: Fast.Type, state: DecodingState, path: PathContext
+        _ elements: [QueryLocation], as type: Fast.Type, query: ParsedQuery, path: PathContext
     ) throws -> Self {
         var result: [Fast] = []
         result.reserveCapacity(elements.count)
         for index in elements.indices {
-            result.append(try Fast.decodeQuery(from: state, at: elements[index], path: path.element(index)))
+            result.append(try Fast.decodeQuery(from: query, at: elements[index], path: path.element(index)))
         }
-        // `Element` is `Fast`: the cast above succeeded on the metatype.
-        return unsafeBitCast(result, to: [Element].self)
+        // `Fast` was opened from `Element`'s own metatype: they are one type.
+        return Specialization.cast(result, to: [Element].self)
     }
 }
 
@@ -56,52 +55,44 @@ extension Array {
 }
 
 extension Set: QueryDecodingFastPath where Element: Decodable {
-    /// The elements of the array at the position; a repeated element is kept once.
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
-    {
-        Set(try [Element].decodeQuery(from: state, at: position, path: path))
+    /// The elements of the array at the location; a repeated element is kept once.
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
+        Set(try [Element].decodeQuery(from: query, at: location, path: path))
     }
 }
 
 extension Dictionary: QueryDecodingFastPath where Key: Decodable, Value: Decodable {
     /// One entry per nested parameter, keyed by its name as sent: dictionary keys are data and are never
     /// converted by the key strategy. `[:]` when the parameter is absent.
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
-    {
-        let node = try state.keyedNode(at: position, path: path, type: Self.self)
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
+        let node = try query.keyedNode(at: location, path: path, type: Self.self)
         let parent = path.materialize()
         var result: [Key: Value] = [:]
         var names: [Key: String] = [:]
-        for (name, child) in state.children(of: node) {
+        for (name, child) in query.children(of: node) {
             let keyPath = PathContext(parent: parent, key: NameKey(name))
-            try state.requireWritableKey(name, child: child, codingPath: keyPath.codingPath)
-            let key = try makeKey(name, state: state, path: keyPath)
+            try query.requireWritableKey(name, child: child, codingPath: keyPath.codingPath)
+            let key = try makeKey(name, query: query, path: keyPath)
             // `5` and `05` name one Int key: keeping either would depend on the order of a dictionary.
             if let other = names.updateValue(name, forKey: key) {
                 let (first, second) = [other, name].sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.pair
-                throw DecodingError.dataCorrupted(
-                    DecodingError.Context(
-                        codingPath: path.codingPath,
-                        debugDescription:
-                            "The parameters \"\(first)\" and \"\(second)\" name the same \(Key.self) key \(key)."))
+                throw DecodingErrors.duplicateDictionaryKey(
+                    first, second, keyType: Key.self, key: key, codingPath: path.codingPath)
             }
-            result[key] = try state.decode(Value.self, at: .node(child), path: keyPath)
+            result[key] = try query.decode(Value.self, at: .node(child), path: keyPath)
         }
         return result
     }
 
-    private static func makeKey(_ name: String, state: DecodingState, path: PathContext) throws -> Key {
-        if Key.self == String.self { return name as! Key }
+    private static func makeKey(_ name: String, query: ParsedQuery, path: PathContext) throws -> Key {
+        if Key.self == String.self { return Specialization.cast(name, to: Key.self) }
         if let type = Key.self as? any CodingKeyRepresentable.Type, let key = type.init(codingKey: NameKey(name)) {
             return key as! Key
         }
         if let type = Key.self as? any QueryIntegerDecoding.Type, let key = makeInteger(type, name) {
             return key as! Key
         }
-        throw DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: path.codingPath,
-                debugDescription: "The parameter name \"\(name)\" is not a valid \(Key.self) dictionary key."))
+        throw DecodingErrors.invalidDictionaryKey(name, keyType: Key.self, codingPath: path.codingPath)
     }
 
     private static func makeInteger<Integer: QueryIntegerDecoding>(_ type: Integer.Type, _ name: String) -> Integer? {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads the nested parameters of a node by key.
 struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let state: DecodingState
+    let query: ParsedQuery
     let node: Int
     let path: CodingPathNode?
     /// Parameter names by converted key, for the `.custom` key strategy only; more than one name when
@@ -12,14 +12,14 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     /// then pay one check per field.
     private let fieldStyles: (any QueryFieldStyling.Type)?
 
-    init(state: DecodingState, node: Int, path: CodingPathNode?, fieldStyles: (any QueryFieldStyling.Type)? = nil) {
-        self.state = state
+    init(query: ParsedQuery, node: Int, path: CodingPathNode?, fieldStyles: (any QueryFieldStyling.Type)? = nil) {
+        self.query = query
         self.node = node
         self.path = path
         self.fieldStyles = fieldStyles
-        if case .custom(let convert) = state.options.keyDecoding {
+        if case .custom(let convert) = query.options.keyDecoding {
             var names: [String: [String]] = [:]
-            for (name, _) in state.children(of: node) {
+            for (name, _) in query.children(of: node) {
                 let converted = convert((path?.path ?? []) + [NameKey(name)]).stringValue
                 names[converted, default: []].append(name)
             }
@@ -32,8 +32,8 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     var codingPath: [any CodingKey] { path?.path ?? [] }
 
     var allKeys: [Key] {
-        state.children(of: node).map(\.name).compactMap { name in
-            switch state.options.keyDecoding {
+        query.children(of: node).map(\.name).compactMap { name in
+            switch query.options.keyDecoding {
             case .useDefaultKeys: Key(stringValue: name)
             case .convertFromSnakeCase: Key(stringValue: KeyCaseConversion.fromSeparatedWords(name, separator: "_"))
             case .convertFromKebabCase: Key(stringValue: KeyCaseConversion.fromSeparatedWords(name, separator: "-"))
@@ -44,7 +44,7 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     /// The parameter name a key is looked up by.
     private func name(for key: Key) -> String {
-        switch state.options.keyDecoding {
+        switch query.options.keyDecoding {
         case .useDefaultKeys: key.stringValue
         case .convertFromSnakeCase: KeyCaseConversion.toSeparatedWords(key.stringValue, separator: "_")
         case .convertFromKebabCase: KeyCaseConversion.toSeparatedWords(key.stringValue, separator: "-")
@@ -52,49 +52,44 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         }
     }
 
-    private func locate(_ key: Key) throws -> (position: DecodingPosition, path: PathContext) {
+    private func locate(_ key: Key) throws -> (location: QueryLocation, path: PathContext) {
         if let names = customNames?[key.stringValue], names.count > 1 {
             // Which parameter would win would depend on the order of a dictionary: refuse instead.
             let sorted = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: codingPath + [key],
-                    debugDescription:
-                        "The parameters \(sorted.map { "\"\($0)\"" }.joined(separator: ", ")) all convert to the key \"\(key.stringValue)\"."
-                ))
+            throw DecodingErrors.ambiguousConvertedKey(sorted, key: key.stringValue, codingPath: codingPath + [key])
         }
         let name = name(for: key)
-        guard let child = state.child(of: node, named: name) else {
+        guard let child = query.child(of: node, named: name) else {
             return (.absent, PathContext(parent: path, key: key, expectedName: name))
         }
-        try state.requireWritableKey(name, child: child, codingPath: codingPath + [key])
+        try query.requireWritableKey(name, child: child, codingPath: codingPath + [key])
         return (.node(child), PathContext(parent: path, key: key, expectedName: name))
     }
 
     func contains(_ key: Key) -> Bool {
         if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
-            guard let (position, _, _) = try? locateStyled(key, style: style) else { return true }
-            if case .absent = position { return false }
+            guard let (location, _, _) = try? locateStyled(key, style: style) else { return true }
+            if case .absent = location { return false }
             return true
         }
-        return state.child(of: node, named: name(for: key)) != nil
+        return query.child(of: node, named: name(for: key)) != nil
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
         if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
-            return try decodeStyled(forKey: key, style: style) { try state.isNil(at: $0, path: $1) }
+            return try decodeStyled(forKey: key, style: style) { try query.isNil(at: $0, path: $1) }
         }
-        let (position, path) = try locate(key)
-        return try state.isNil(at: position, path: path)
+        let (location, path) = try locate(key)
+        return try query.isNil(at: location, path: path)
     }
 
     @inline(__always)
     private func decodeFast<T: QueryDecodingFastPath>(_ type: T.Type, forKey key: Key) throws -> T {
         if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
-            throw FieldStyle.notApplicable(style, type: type, codingPath: codingPath + [key])
+            throw DecodingErrors.styleOnSingleValue(style, type: type, codingPath: codingPath + [key])
         }
-        let (position, path) = try locate(key)
-        return try T.decodeQuery(from: state, at: position, path: path)
+        let (location, path) = try locate(key)
+        return try T.decodeQuery(from: query, at: location, path: path)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeFast(type, forKey: key) }
@@ -126,23 +121,15 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
-            return try decodeStyled(forKey: key, style: style) { position, path in
-                if style.nesting != nil && DecodingState.isSingleValue(T.self) {
-                    throw FieldStyle.notApplicable(style, type: type, codingPath: codingPath + [key])
+            return try decodeStyled(forKey: key, style: style) { location, path in
+                if style.nesting != nil && ParsedQuery.isSingleValue(T.self) {
+                    throw DecodingErrors.styleOnSingleValue(style, type: type, codingPath: codingPath + [key])
                 }
-                return try state.decode(type, at: position, path: path)
+                return try query.decode(type, at: location, path: path)
             }
         }
-        let (position, path) = try locate(key)
-        // The commonest composite fields, recognised by comparing metadata (cheap) rather than by the
-        // conformance lookup of the general path.
-        if T.self == [String].self {
-            return unsafeBitCast(try [String].decodeQuery(from: state, at: position, path: path), to: T.self)
-        }
-        if T.self == [Int].self {
-            return unsafeBitCast(try [Int].decodeQuery(from: state, at: position, path: path), to: T.self)
-        }
-        return try state.decode(type, at: position, path: path)
+        let (location, path) = try locate(key)
+        return try query.decode(type, at: location, path: path)
     }
 
     func nestedContainer<NestedKey: CodingKey>(
@@ -157,9 +144,9 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     func superDecoder() throws -> any Decoder {
         let name = "super"
-        let position: DecodingPosition = state.child(of: node, named: name).map(DecodingPosition.node) ?? .absent
+        let location: QueryLocation = query.child(of: node, named: name).map(QueryLocation.node) ?? .absent
         return QueryDecoderImpl(
-            state: state, position: position, path: CodingPathNode(parent: path, key: NameKey(name)))
+            query: query, location: location, path: CodingPathNode(parent: path, key: NameKey(name)))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
@@ -168,10 +155,10 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     private func decoder(for key: Key) throws -> QueryDecoderImpl {
         if let fieldStyles, fieldStyles.queryFieldStyle(for: key) != nil {
-            throw FieldStyle.nestedContainerError(type: Any.self, codingPath: codingPath + [key])
+            throw DecodingErrors.styleOnNestedContainer(type: Any.self, codingPath: codingPath + [key])
         }
-        let (position, path) = try locate(key)
-        return QueryDecoderImpl(state: state, position: position, path: path.materialize())
+        let (location, path) = try locate(key)
+        return QueryDecoderImpl(query: query, location: location, path: path.materialize())
     }
 
     // MARK: Per-field styles
@@ -180,50 +167,45 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     /// everything inside it) is read, and the decoder's own strategies are back afterwards.
     @inline(never)
     private func decodeStyled<R>(
-        forKey key: Key, style: QueryFieldStyle, _ body: (DecodingPosition, PathContext) throws -> R
+        forKey key: Key, style: QueryFieldStyle, _ body: (QueryLocation, PathContext) throws -> R
     ) throws -> R {
-        let saved = (state.arrayDecoding, state.nestedKeyDecoding, state.dateDecoding)
-        let wasRestyled = state.isRestyled
+        let saved = (query.arrayDecoding, query.nestedKeyDecoding, query.dateDecoding)
+        let wasRestyled = query.isRestyled
         defer {
-            (state.arrayDecoding, state.nestedKeyDecoding, state.dateDecoding) = saved
-            state.isRestyled = wasRestyled
+            (query.arrayDecoding, query.nestedKeyDecoding, query.dateDecoding) = saved
+            query.isRestyled = wasRestyled
         }
-        let (position, path, restyled) = try locateStyled(key, style: style)
-        if restyled { state.isRestyled = true }
-        if let array = style.array { state.arrayDecoding = array.decodingStrategy }
-        if let nesting = style.nesting?.decodingStrategy { state.nestedKeyDecoding = nesting }
-        if let date = style.date { state.dateDecoding = date.decodingStrategy }
-        return try body(position, path)
+        let (location, path, restyled) = try locateStyled(key, style: style)
+        if restyled { query.isRestyled = true }
+        if let array = style.array { query.arrayDecoding = array.decodingStrategy }
+        if let nesting = style.nesting?.decodingStrategy { query.nestedKeyDecoding = nesting }
+        if let date = style.date { query.dateDecoding = date.decodingStrategy }
+        return try body(location, path)
     }
 
     /// Where a styled field is: the container's own node for a flattened one; the field's parameters
     /// read again when its style nests names differently from the strategies (`restyled`); otherwise
     /// where any field is.
     private func locateStyled(_ key: Key, style: QueryFieldStyle) throws -> (
-        position: DecodingPosition, path: PathContext, restyled: Bool
+        location: QueryLocation, path: PathContext, restyled: Bool
     ) {
         if case .delimited(let separator) = style.array, !ListSeparator.isValidCustom(separator) {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: codingPath + [key],
-                    debugDescription:
-                        "The field's array style .delimited(by: \(ListSeparator.describe(separator))) is not a valid separator: \(ListSeparator.customRule)"
-                ))
+            throw DecodingErrors.invalidFieldSeparator(separator, codingPath: codingPath + [key])
         }
         if style.nesting == .flattened {
             return (.node(node), PathContext(parent: path, key: key), false)
         }
         let styled = NestingSyntax(
-            array: style.array?.decodingStrategy ?? state.arrayDecoding,
-            nesting: style.nesting?.decodingStrategy ?? state.nestedKeyDecoding)
-        guard !state.isRestyled, styled != state.parsedSyntax else {
-            let (position, path) = try locate(key)
-            return (position, path, false)
+            array: style.array?.decodingStrategy ?? query.arrayDecoding,
+            nesting: style.nesting?.decodingStrategy ?? query.nestedKeyDecoding)
+        guard !query.isRestyled, styled != query.parsedSyntax else {
+            let (location, path) = try locate(key)
+            return (location, path, false)
         }
         let name = name(for: key)
-        let child = try state.restyledChild(of: node, named: name)
+        let child = try query.restyledChild(of: node, named: name)
         return (
-            child.map(DecodingPosition.node) ?? .absent, PathContext(parent: path, key: key, expectedName: name), true
+            child.map(QueryLocation.node) ?? .absent, PathContext(parent: path, key: key, expectedName: name), true
         )
     }
 }

@@ -2,13 +2,13 @@ import Foundation
 
 /// Reads the elements of an array in order.
 struct QueryUnkeyedDecodingContainer: UnkeyedDecodingContainer {
-    let state: DecodingState
-    let elements: [DecodingPosition]
+    let query: ParsedQuery
+    let elements: [QueryLocation]
     let path: CodingPathNode?
     private(set) var currentIndex = 0
 
-    init(state: DecodingState, elements: [DecodingPosition], path: CodingPathNode?) {
-        self.state = state
+    init(query: ParsedQuery, elements: [QueryLocation], path: CodingPathNode?) {
+        self.query = query
         self.elements = elements
         self.path = path
     }
@@ -17,21 +17,17 @@ struct QueryUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    private func next(_ type: Any.Type) throws -> (position: DecodingPosition, path: PathContext) {
+    private func next(_ type: Any.Type) throws -> (location: QueryLocation, path: PathContext) {
         let elementPath = PathContext(parent: path, key: IndexKey(currentIndex))
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(
-                type,
-                DecodingError.Context(
-                    codingPath: elementPath.codingPath,
-                    debugDescription: "The array has only \(elements.count) elements."))
+            throw DecodingErrors.pastTheEnd(type, count: elements.count, codingPath: elementPath.codingPath)
         }
         return (elements[currentIndex], elementPath)
     }
 
     mutating func decodeNil() throws -> Bool {
-        let (position, path) = try next(Optional<Any>.self)
-        guard try state.isNil(at: position, path: path) else { return false }
+        let (location, path) = try next(Optional<Any>.self)
+        guard try query.isNil(at: location, path: path) else { return false }
         currentIndex += 1
         return true
     }
@@ -46,8 +42,8 @@ struct QueryUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     }
 
     private mutating func decodeNext<T: Decodable>(_ type: T.Type) throws -> T {
-        let (position, path) = try next(type)
-        let value = try state.decode(type, at: position, path: path)
+        let (location, path) = try next(type)
+        let value = try query.decode(type, at: location, path: path)
         currentIndex += 1
         return value
     }
@@ -67,8 +63,8 @@ struct QueryUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     }
 
     private mutating func nextDecoder(_ type: Any.Type) throws -> QueryDecoderImpl {
-        let (position, path) = try next(type)
+        let (location, path) = try next(type)
         currentIndex += 1
-        return QueryDecoderImpl(state: state, position: position, path: path.materialize())
+        return QueryDecoderImpl(query: query, location: location, path: path.materialize())
     }
 }

@@ -3,65 +3,79 @@ import Foundation
 /// Types the decoder reads without going through their own `init(from:)`: the scalars, whose text it
 /// parses strictly, and the standard collections, whose shape the array strategy decides.
 protocol QueryDecodingFastPath {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self
 }
 
-extension DecodingState {
-    /// Decodes any value at `position`: scalars and the standard collections directly, anything else
+extension ParsedQuery {
+    /// Decodes any value at `location`: scalars and the standard collections directly, anything else
     /// through its own `init(from:)`.
-    func decode<T: Decodable>(_ type: T.Type, at position: DecodingPosition, path: PathContext) throws -> T {
+    ///
+    /// Inlined so that the commonest composite fields, `[String]` and `[Int]`, are recognised by a
+    /// metadata comparison where `decode` is called, before the (much dearer) conformance lookup of
+    /// ``decodeOther(_:at:path:)``; `Array.decodeQuery` reads them.
+    @inline(__always)
+    func decode<T: Decodable>(_ type: T.Type, at location: QueryLocation, path: PathContext) throws -> T {
+        if T.self == [String].self {
+            return Specialization.cast(try [String].decodeQuery(from: self, at: location, path: path), to: T.self)
+        }
+        if T.self == [Int].self {
+            return Specialization.cast(try [Int].decodeQuery(from: self, at: location, path: path), to: T.self)
+        }
+        return try decodeOther(type, at: location, path: path)
+    }
+
+    /// ``decode(_:at:path:)`` for any other type: the fast paths its traits allow, or its own `init(from:)`.
+    func decodeOther<T: Decodable>(_ type: T.Type, at location: QueryLocation, path: PathContext) throws -> T {
         // The casts are asked only of types known to take them (see `TypeTraits`).
         let traits = TypeTraits.of(T.self)
         if traits.contains(.decodingFastPath), let fast = T.self as? any QueryDecodingFastPath.Type {
-            return try decodeFast(fast, at: position, path: path)
+            return try decodeFast(fast, at: location, path: path)
         }
         let styles = traits.contains(.fieldStyles) ? T.self as? any QueryFieldStyling.Type : nil
         return try T(
-            from: QueryDecoderImpl(state: self, position: position, path: path.materialize(), fieldStyles: styles))
+            from: QueryDecoderImpl(query: self, location: location, path: path.materialize(), fieldStyles: styles))
     }
 
     private func decodeFast<T, Fast: QueryDecodingFastPath>(
-        _ type: Fast.Type, at position: DecodingPosition, path: PathContext
+        _ type: Fast.Type, at location: QueryLocation, path: PathContext
     ) throws -> T {
-        // `Fast` is `T`: the cast above succeeded on the metatype.
-        try Fast.decodeQuery(from: self, at: position, path: path) as! T
+        // `Fast` was opened from `T`'s own metatype: they are one type.
+        Specialization.cast(try Fast.decodeQuery(from: self, at: location, path: path), to: T.self)
     }
 
-    /// Reads the one value at `position` and converts its bytes; `convert` returns `nil` for text that
-    /// is not a valid `T` (it must not call back into the state).
+    /// Reads the one value at `location` and converts its bytes; `convert` returns `nil` for text that
+    /// is not a valid `T` (it must not call back into the query).
     @inline(__always)
     func decodeScalar<T>(
-        _ type: T.Type, at position: DecodingPosition, path: PathContext,
+        _ type: T.Type, at location: QueryLocation, path: PathContext,
         _ convert: (UnsafeBufferPointer<UInt8>) throws -> T?
     ) throws -> T {
-        let value = try scalarValue(at: position, path: path, type: type)
+        let value = try scalarValue(at: location, path: path, type: type)
         guard let result = try withBytes(of: value, path: path, convert) else {
             throw invalid(value, as: type, path: path)
         }
         return result
     }
 
-    /// Reads the one value at `position` as text.
-    func decodeString(at position: DecodingPosition, path: PathContext, type: Any.Type = String.self) throws -> (
+    /// Reads the one value at `location` as text.
+    func decodeString(at location: QueryLocation, path: PathContext, type: Any.Type = String.self) throws -> (
         text: String, value: Int
     ) {
-        let value = try scalarValue(at: position, path: path, type: type)
+        let value = try scalarValue(at: location, path: path, type: type)
         return (try string(of: value, path: path), value)
     }
 }
 
 extension String: QueryDecodingFastPath {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
-    {
-        try state.decodeString(at: position, path: path).text
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
+        try query.decodeString(at: location, path: path).text
     }
 }
 
 extension Bool: QueryDecodingFastPath {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
-    {
-        let numeric = state.options.boolDecoding == .numeric
-        return try state.decodeScalar(Bool.self, at: position, path: path) { bytes in
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
+        let numeric = query.options.boolDecoding == .numeric
+        return try query.decodeScalar(Bool.self, at: location, path: path) { bytes in
             if numeric {
                 if bytes.elementsEqual("1".utf8) { return true }
                 if bytes.elementsEqual("0".utf8) { return false }
@@ -79,9 +93,8 @@ extension Bool: QueryDecodingFastPath {
 protocol QueryIntegerDecoding: FixedWidthInteger, QueryDecodingFastPath {}
 
 extension QueryIntegerDecoding {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
-    {
-        try state.decodeScalar(Self.self, at: position, path: path, parseInteger)
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
+        try query.decodeScalar(Self.self, at: location, path: path, parseInteger)
     }
 
     private static func parseInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Self? {
@@ -151,9 +164,8 @@ func isDecimalNumberText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 protocol QueryFloatDecoding: BinaryFloatingPoint, LosslessStringConvertible, QueryDecodingFastPath {}
 
 extension QueryFloatDecoding {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
-    {
-        try state.decodeScalar(Self.self, at: position, path: path) { bytes in
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
+        try query.decodeScalar(Self.self, at: location, path: path) { bytes in
             guard isDecimalNumberText(bytes), let value = Self(String(decoding: bytes, as: UTF8.self)),
                 value.isFinite
             else { return nil }
@@ -166,9 +178,8 @@ extension Double: QueryFloatDecoding {}
 extension Float: QueryFloatDecoding {}
 
 extension Decimal: QueryDecodingFastPath {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
-    {
-        try state.decodeScalar(Decimal.self, at: position, path: path) { bytes in
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
+        try query.decodeScalar(Decimal.self, at: location, path: path) { bytes in
             guard isDecimalNumberText(bytes),
                 let value = Decimal(
                     string: String(decoding: bytes, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX")),
@@ -180,29 +191,26 @@ extension Decimal: QueryDecodingFastPath {
 }
 
 extension URL: QueryDecodingFastPath {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
-    {
-        let (text, value) = try state.decodeString(at: position, path: path, type: URL.self)
-        guard let url = URL(string: text) else { throw state.invalid(value, as: URL.self, path: path) }
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
+        let (text, value) = try query.decodeString(at: location, path: path, type: URL.self)
+        guard let url = URL(string: text) else { throw query.invalid(value, as: URL.self, path: path) }
         return url
     }
 }
 
 extension UUID: QueryDecodingFastPath {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
-    {
-        let (text, value) = try state.decodeString(at: position, path: path, type: UUID.self)
-        guard let uuid = UUID(uuidString: text) else { throw state.invalid(value, as: UUID.self, path: path) }
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
+        let (text, value) = try query.decodeString(at: location, path: path, type: UUID.self)
+        guard let uuid = UUID(uuidString: text) else { throw query.invalid(value, as: UUID.self, path: path) }
         return uuid
     }
 }
 
 extension Date: QueryDecodingFastPath {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
-    {
-        let (text, value) = try state.decodeString(at: position, path: path, type: Date.self)
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
+        let (text, value) = try query.decodeString(at: location, path: path, type: Date.self)
         let date: Date?
-        switch state.dateDecoding {
+        switch query.dateDecoding {
         case .iso8601:
             date = ISO8601.parse(text)
         case .secondsSince1970:
@@ -211,22 +219,22 @@ extension Date: QueryDecodingFastPath {
             date = number(text).map { Date(timeIntervalSince1970: $0 / 1000) }
         case .formatted(let formatter):
             guard canSafelyParse(text) else {
-                throw state.invalid(value, as: Date.self, path: path, reason: unsafeFormattedDateReason)
+                throw query.invalid(value, as: Date.self, path: path, reason: unsafeFormattedDateReason)
             }
             date = formatter.date(from: text)
         case .custom(let parse):
             date = try parse(text)
         }
-        guard let date else { throw state.invalid(value, as: Date.self, path: path) }
+        guard let date else { throw query.invalid(value, as: Date.self, path: path) }
         return date
     }
 
     /// Whether `DateFormatter.date(from:)` can be given `text` without trapping.
     ///
-    /// swift-corelibs-foundation (Linux, Windows) converts the position where the formatter stopped
-    /// reading into a `String.Index` and traps (`Incorrect range`) when that position falls inside a
+    /// swift-corelibs-foundation (Linux, Windows) converts the location where the formatter stopped
+    /// reading into a `String.Index` and traps (`Incorrect range`) when that location falls inside a
     /// grapheme cluster: `2024` followed by U+0302 is enough, and any client can send it. When every
-    /// character is a single Unicode scalar, every position the formatter can stop at is a character
+    /// character is a single Unicode scalar, every location the formatter can stop at is a character
     /// boundary. Apple's Foundation has no such trap, so there all text is given to the formatter.
     private static func canSafelyParse(_ text: String) -> Bool {
         #if canImport(FoundationNetworking)
@@ -252,16 +260,15 @@ extension Date: QueryDecodingFastPath {
 }
 
 extension Data: QueryDecodingFastPath {
-    static func decodeQuery(from state: DecodingState, at position: DecodingPosition, path: PathContext) throws -> Self
-    {
-        let (text, value) = try state.decodeString(at: position, path: path, type: Data.self)
+    static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
+        let (text, value) = try query.decodeString(at: location, path: path, type: Data.self)
         let data: Data?
-        switch state.options.dataDecoding {
+        switch query.options.dataDecoding {
         case .base64: data = Base64.decode(text)
         case .base64URL: data = Base64.decodeURL(text)
         case .custom(let parse): data = try parse(text)
         }
-        guard let data else { throw state.invalid(value, as: Data.self, path: path) }
+        guard let data else { throw query.invalid(value, as: Data.self, path: path) }
         return data
     }
 }

@@ -29,11 +29,11 @@ extension EncodingWriter {
     }
 
     /// Why a key cannot be written.
-    enum KeyProblem: Error {
+    enum KeyProblem {
+        /// The key is empty.
         case empty
+        /// The key holds a character the nesting syntax reads (`.`, `[`, `]`).
         case structural(Character)
-        /// Not a key problem: an element of a list failed with this error.
-        case element(any Error)
     }
 
     /// Appends a key (already converted) to `buffer`, escaped when the output is, checking in the same
@@ -144,22 +144,49 @@ extension EncodingWriter {
         return nil
     }
 
+    /// Starts the pair of a scalar field of the keyed `scope`, named `name` (already converted): an entry
+    /// of an unexploded object, or a pair of its own. The one place scalar fields are started, by the
+    /// keyed container and by ``FieldSlot``; the caller has checked that `scope` is keyed.
+    ///
+    /// - Returns: Whether the value is an entry of an unexploded object, escaped as a list element.
+    @inline(__always)
+    func beginScalarField(
+        in scope: EncodingScope, name: () -> String, codingPath: () -> [any CodingKey]
+    ) throws -> Bool {
+        if scope.isUnexploded {
+            try scope.beginUnexplodedEntry(key: name(), codingPath: codingPath())
+            return true
+        }
+        scope.noteWrite()
+        let name = name()
+        if let problem = beginField(prefix: scope.name, name: name) {
+            throw EncodingErrors.invalidKey(name, problem: problem, codingPath: codingPath())
+        }
+        return false
+    }
+
     /// Writes the `count` scalar elements of the array in a field as the array strategy says: one
     /// comma-separated pair, or a pair per element named `name`, `name[]` or `name[i]`.
-    /// `writeElement(index, isListElement)` appends one element's text.
+    /// `writeElement(self, index, isListElement)` appends one element's text; an error it throws reaches the
+    /// caller unchanged, and a key the query cannot carry throws ``EncodingErrors/invalidKey(_:problem:codingPath:)``.
+    @inline(__always)
     func writeScalarList(
-        prefix: Range<Int>, name: String, count: Int,
-        writeElement: (_ index: Int, _ isListElement: Bool) throws -> Void
-    ) throws(KeyProblem) {
+        prefix: Range<Int>, name: String, count: Int, codingPath: @autoclosure () -> [any CodingKey],
+        writeElement: (_ writer: EncodingWriter, _ index: Int, _ isListElement: Bool) throws -> Void
+    ) throws {
         let isList = arrayEncoding.isDelimited
         // An empty array writes nothing, but its key must still be one that a query could carry.
-        if count == 0, let problem = keyProblem(name) { throw problem }
+        if count == 0, let problem = keyProblem(name) {
+            throw EncodingErrors.invalidKey(name, problem: problem, codingPath: codingPath())
+        }
         for index in 0..<count {
             if isList && index > 0 {
                 appendListSeparator()
             } else {
                 let start = openPair(prefix: prefix)
-                if let problem = appendChildName(prefix: prefix, name: name, to: &bytes) { throw problem }
+                if let problem = appendChildName(prefix: prefix, name: name, to: &bytes) {
+                    throw EncodingErrors.invalidKey(name, problem: problem, codingPath: codingPath())
+                }
                 switch arrayEncoding {
                 case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited, .repeatedKeys:
                     break
@@ -173,11 +200,7 @@ extension EncodingWriter {
                 }
                 closePairName(start: start)
             }
-            do {
-                try writeElement(index, isList)
-            } catch {
-                throw .element(error)
-            }
+            try writeElement(self, index, isList)
         }
     }
 
@@ -188,25 +211,6 @@ extension EncodingWriter {
         case .convertToKebabCase: KeyCaseConversion.toSeparatedWords(key, separator: "-")
         case .custom(let convert): convert(codingPath()).stringValue
         }
-    }
-
-    static func keyError(_ name: String, problem: KeyProblem, codingPath: [any CodingKey]) -> any Error {
-        let description: String
-        switch problem {
-        case .element(let error):
-            return error
-        case .empty:
-            description = "An empty key cannot name a query parameter."
-        case .structural(let character):
-            let strategy =
-                character == "."
-                ? "nestedKeyEncodingStrategy .dots reads it as nesting; use .brackets"
-                : "the bracket strategies read it as nesting or an array index; use .dots nesting with .commaSeparated or .repeatedKeys arrays"
-            description =
-                "The key \"\(name)\" contains \"\(character)\", so it would be read back as a different key: \(strategy), or rename the key."
-        }
-        return EncodingError.invalidValue(
-            name, EncodingError.Context(codingPath: codingPath, debugDescription: description))
     }
 
     /// Stores a new composite name, `prefix` followed by `suffix`, and returns its range.

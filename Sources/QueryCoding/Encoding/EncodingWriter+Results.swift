@@ -8,9 +8,8 @@ extension EncodingWriter {
         }
         // Sorted output (string output never keeps whole strings: everything is in `bytes`).
         var result = ByteBuffer(capacity: bytes.count + 2 * pairs.count)
-        defer { result.deallocate() }
-        for (position, pair) in orderedPairIndices().enumerated() {
-            if position > 0 { result.append(UInt8(ascii: "&")) }
+        for (offset, pair) in orderedPairIndices().enumerated() {
+            if offset > 0 { result.append(UInt8(ascii: "&")) }
             let record = pairs[pair]
             result.append(bytes[record.nameStart..<record.valueStart])
             result.append(UInt8(ascii: "="))

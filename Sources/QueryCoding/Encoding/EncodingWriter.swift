@@ -46,8 +46,9 @@ final class EncodingWriter {
     /// A `[` or `]` in a key would be read back as nesting or an array index.
     @exclusivity(unchecked) var bracketsAreStructural: Bool
 
-    // The buffers below are touched only by this call's code, never with overlapping accesses, so
-    // they skip the runtime exclusivity checks (which cost more than the appends themselves).
+    // The stores below are touched only by this call's code, on one thread, never with overlapping
+    // accesses (no store is passed `inout` while another access to it is open), so they skip the runtime
+    // exclusivity checks: each check costs more than the append or the assignment it guards.
 
     /// Names and values, in order.
     @exclusivity(unchecked) var bytes = ByteBuffer(capacity: 256)
@@ -61,18 +62,18 @@ final class EncodingWriter {
     /// How many pairs have been started.
     @exclusivity(unchecked) var pairCount = 0
     /// Elements of indexed arrays made through nested containers, checked when the call ends.
-    var watchedElements: [EncodingPosition] = []
+    @exclusivity(unchecked) var watchedElements: [EncodingScope] = []
     /// The first problem found after the fact: a container that cannot be written where it was asked for.
-    var deferredError: (any Error)?
+    @exclusivity(unchecked) var deferredError: (any Error)?
     /// The containers asked for at named composites (struct fields, dictionary entries), in order, so that
     /// containers that contradict each other under one name are refused when the call ends
     /// (``containerConflict()``). Looked up by a hash of the name's bytes: linearly while there are few,
     /// through ``containerIndex`` beyond.
-    var containers: [NamedContainer] = []
+    @exclusivity(unchecked) var containers: [NamedContainer] = []
     /// The first container of each name hash, once there are more than ``linearContainerLimit``.
-    var containerIndex: [Int: Int] = [:]
+    @exclusivity(unchecked) var containerIndex: [Int: Int] = [:]
     /// Whether some name was recorded twice: only then can containers contradict each other.
-    var hasRepeatedContainerName = false
+    @exclusivity(unchecked) var hasRepeatedContainerName = false
     private static let linearContainerLimit = 16
 
     init(options storage: QueryEncoder.OptionsStorage, output: Output) {
@@ -101,13 +102,13 @@ final class EncodingWriter {
             options.nestedKeyEncoding == .brackets || options.arrayEncoding.namesElementsInBrackets
     }
 
-    /// A container asked for at a composite name: a position's, or an array of scalars written without a
-    /// position of its own (which always writes: it is recorded only when not empty).
+    /// A container asked for at a composite name: a scope's, or an array of scalars written without a
+    /// scope of its own (which always writes: it is recorded only when not empty).
     struct NamedContainer {
-        let shape: EncodingPosition.Shape
-        /// The position of the container, or for an array of scalars the keyed container holding it.
-        let position: EncodingPosition
-        /// The array's key in `position`, for an array of scalars.
+        let shape: EncodingScope.Shape
+        /// The scope of the container, or for an array of scalars the keyed container holding it.
+        let scope: EncodingScope
+        /// The array's key in `scope`, for an array of scalars.
         let key: (any CodingKey)?
         /// The name's bytes in ``EncodingWriter/names``, and their hash.
         let name: Range<Int>
@@ -115,14 +116,14 @@ final class EncodingWriter {
         /// The index of the first container recorded under the same name (its own index if it is the first).
         var first: Int
 
-        var hasWritten: Bool { key != nil || position.hasWritten }
-        var codingPath: [any CodingKey] { key.map { position.codingPath + [$0] } ?? position.codingPath }
+        var hasWritten: Bool { key != nil || scope.hasWritten }
+        var codingPath: [any CodingKey] { key.map { scope.codingPath + [$0] } ?? scope.codingPath }
     }
 
     /// Records a container of `shape` at the composite name `name` (a range of ``names``); `key` for an
-    /// array of scalars written in the field `key` of the keyed container at `position`.
+    /// array of scalars written in the field `key` of the keyed container at `scope`.
     func noteContainer(
-        _ shape: EncodingPosition.Shape, position: EncodingPosition, key: (any CodingKey)?, name: Range<Int>
+        _ shape: EncodingScope.Shape, scope: EncodingScope, key: (any CodingKey)?, name: Range<Int>
     ) {
         // FNV-1a over the name's bytes: no allocation, unlike hashing an array of them.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -153,7 +154,7 @@ final class EncodingWriter {
         }
         containers.append(
             NamedContainer(
-                shape: shape, position: position, key: key, name: name, hash: Int(truncatingIfNeeded: hash),
+                shape: shape, scope: scope, key: key, name: name, hash: Int(truncatingIfNeeded: hash),
                 first: first))
     }
 
@@ -163,18 +164,18 @@ final class EncodingWriter {
     }
 
     /// Records the non-empty array of scalars written in the field `key` (named `name`) of the keyed
-    /// container at `position`, which has no position of its own.
-    func noteScalarList(in position: EncodingPosition, key: any CodingKey, name: String) {
+    /// container at `scope`, which has no scope of its own.
+    func noteScalarList(in scope: EncodingScope, key: any CodingKey, name: String) {
         var problem: KeyProblem?
-        let range = makeName(prefix: position.name) { buffer in
-            problem = appendChildName(prefix: position.name, name: name, to: &buffer)
+        let range = makeName(prefix: scope.name) { buffer in
+            problem = appendChildName(prefix: scope.name, name: name, to: &buffer)
         }
         // A key that cannot be written is reported by the write itself.
-        if problem == nil { noteContainer(.unkeyed, position: position, key: key, name: range) }
+        if problem == nil { noteContainer(.unkeyed, scope: scope, key: key, name: range) }
     }
 
-    /// Empties the lists that hold positions, which hold this writer: called when the call ends.
-    func releasePositions() {
+    /// Empties the lists that hold scopes, which hold this writer: called when the call ends.
+    func releaseScopes() {
         if !containers.isEmpty { containers = [] }
         if !watchedElements.isEmpty { watchedElements = [] }
     }
@@ -188,15 +189,10 @@ final class EncodingWriter {
             let writing = containers[index...].filter { $0.first == index && $0.hasWritten }
             let unkeyed = writing.filter { $0.shape == .unkeyed }
             if unkeyed.count >= 2 || (unkeyed.count == 1 && writing.count >= 2) {
-                return EncodingPosition.conflictError(codingPath: writing[1].codingPath)
+                return EncodingErrors.conflictingContainers(codingPath: writing[1].codingPath)
             }
         }
         return nil
-    }
-
-    deinit {
-        bytes.deallocate()
-        names.deallocate()
     }
 
     /// Where a recorded pair's name and value are: in ``bytes`` (the value runs to the next pair's name),

@@ -31,17 +31,11 @@ enum FieldStyle {
     }
 
     /// Applies the array and date styles now; the nesting style applies once the field's own name is
-    /// made (`FieldSite.makePosition`), since that name still joins the parent's as the parent nests.
+    /// made (`FieldSlot.makeScope`), since that name still joins the parent's as the parent nests.
     static func apply(_ style: QueryFieldStyle, to writer: EncodingWriter, codingPath: [any CodingKey]) throws {
         if let array = style.array {
             if case .delimited(let separator) = array, !ListSeparator.isValidCustom(separator) {
-                throw EncodingError.invalidValue(
-                    separator,
-                    EncodingError.Context(
-                        codingPath: codingPath,
-                        debugDescription:
-                            "The field's array style .delimited(by: \(ListSeparator.describe(separator))) is not a valid separator: \(ListSeparator.customRule)"
-                    ))
+                throw EncodingErrors.invalidFieldSeparator(separator, codingPath: codingPath)
             }
             let strategy = array.encodingStrategy
             writer.arrayEncoding = strategy
@@ -56,28 +50,6 @@ enum FieldStyle {
             writer.dotIsStructural = true
             writer.bracketsAreStructural = true
         }
-    }
-
-    /// A style on a field whose value is a `String`, number or `Bool`.
-    static func notApplicable(_ style: QueryFieldStyle, codingPath: [any CodingKey]) -> EncodingError {
-        EncodingError.invalidValue(
-            "value",
-            EncodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "The type declares a query style (\(describe(style))) for this key, but its value is a single value that no such style applies to."
-            ))
-    }
-
-    /// A nested container asked for at a styled key.
-    static func nestedContainerError(codingPath: [any CodingKey]) -> EncodingError {
-        EncodingError.invalidValue(
-            "value",
-            EncodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "The type declares a query style for this key, which holds only while encode(_:forKey:) writes the value; a nested container or super encoder for a styled key cannot keep it."
-            ))
     }
 
     static func describe(_ style: QueryFieldStyle) -> String {

@@ -1,31 +1,32 @@
 import Foundation
 
 /// Writes the fields of a struct (or the entries of a keyed value) as `name=value` pairs whose names are
-/// the position's name joined with each key.
+/// the scope's name joined with each key.
 ///
 /// Scalars are written straight to the output, the commonest arrays too; this is the encoder's hot path.
 struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let position: EncodingPosition
-    /// The position (held above) keeps the writer alive, so the hot path uses it without retaining it:
-    /// retain/release pairs cost more than writing a small field.
+    let scope: EncodingScope
+    /// The scope's writer, used by the hot path without retaining it: retain/release pairs cost more than
+    /// writing a small field.
+    // SAFETY: `scope` above is a strong reference that this container holds for its whole life, and the
+    // scope holds its writer in a `let`: the writer outlives every use of this unretained reference
+    // (`withWriter`, `writer`), which never escapes the container.
     private let writerReference: Unmanaged<EncodingWriter>
     /// The per-field styles of the type being encoded; `nil` for the types that declare none, which
     /// then pay one check per field.
     private let fieldStyles: (any QueryFieldStyling.Type)?
-    /// Whether the fields are entries of one unexploded pair (`color=R,100,G,200`).
-    private let isUnexploded: Bool
 
-    init(position: EncodingPosition) {
-        self.position = position
-        self.writerReference = Unmanaged.passUnretained(position.writer)
-        _ = position.openContainer(.keyed)
+    init(scope: EncodingScope) {
+        self.scope = scope
+        self.writerReference = Unmanaged.passUnretained(scope.writer)
+        _ = scope.openContainer(.keyed)
         if case .unexploded = writerReference._withUnsafeGuaranteedRef({ $0.nestedKeyEncoding }) {
-            position.markUnexploded()
+            scope.markUnexploded()
         }
-        self.fieldStyles = position.fieldStyles
-        self.isUnexploded = position.isUnexploded
+        self.fieldStyles = scope.fieldStyles
     }
 
+    /// Runs `body` with the writer, neither retained nor released.
     @inline(__always)
     private func withWriter<Result>(_ body: (EncodingWriter) throws -> Result) rethrows -> Result {
         try writerReference._withUnsafeGuaranteedRef(body)
@@ -33,7 +34,7 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
 
     private var writer: EncodingWriter { writerReference.takeUnretainedValue() }
 
-    var codingPath: [any CodingKey] { position.codingPath }
+    var codingPath: [any CodingKey] { scope.codingPath }
 
     /// Starts the pair of a scalar field. (One shared copy rather than one inlined into each `encode`: the
     /// smaller hot path fits the instruction cache, which matters more than the call.)
@@ -41,24 +42,15 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     /// - Returns: Whether the value is an entry of an unexploded object, escaped as a list element.
     @inline(never)
     private func beginField(_ key: Key) throws -> Bool {
-        try position.require(.keyed)
+        try scope.require(.keyed)
         if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
-            throw FieldStyle.notApplicable(style, codingPath: codingPath + [key])
+            throw EncodingErrors.styleOnSingleValue(style, codingPath: codingPath + [key])
         }
-        if isUnexploded {
-            try position.beginUnexplodedEntry(
-                key: withWriter { $0.keyName(key, codingPath: codingPath + [key]) }, codingPath: codingPath + [key])
-            return true
+        return try withWriter { writer in
+            try writer.beginScalarField(
+                in: scope, name: { writer.keyName(key, codingPath: codingPath + [key]) },
+                codingPath: { codingPath + [key] })
         }
-        position.noteWrite()
-        let failure: (name: String, problem: EncodingWriter.KeyProblem)? = withWriter { writer in
-            let name = writer.keyName(key, codingPath: codingPath + [key])
-            return writer.beginField(prefix: position.name, name: name).map { (name, $0) }
-        }
-        if let failure {
-            throw EncodingWriter.keyError(failure.name, problem: failure.problem, codingPath: codingPath + [key])
-        }
-        return false
     }
 
     @inline(__always)
@@ -67,10 +59,10 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         try withWriter { try value.writeQueryText(to: $0, isListElement: isListElement) { codingPath + [key] } }
     }
 
-    /// The site for values that need more than a scalar's pair: nil, composites, other types.
+    /// The slot for values that need more than a scalar's pair: nil, composites, other types.
     @inline(__always)
-    private func site(_ key: Key) -> FieldSite {
-        FieldSite(container: position, key: key, isDataKey: false)
+    private func slot(_ key: Key) -> FieldSlot {
+        FieldSlot(container: scope, key: key, isDataKey: false)
     }
 
     mutating func encodeNil(forKey key: Key) throws { try encodeNilField(key) }
@@ -81,7 +73,7 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
             return try encodeStyled(forKey: key, style: style) { try $0.encodeNil() }
         }
-        try site(key).encodeNil()
+        try slot(key).encodeNil()
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws {
@@ -123,44 +115,7 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
             return try encodeStyled(forKey: key, style: style) { try $0.encodeValue(value) }
         }
-        // The commonest composite fields, recognised by comparing metadata (cheap) rather than by a
-        // conformance lookup, and written without a position of their own.
-        if T.self == [String].self {
-            let strings = unsafeBitCast(value, to: [String].self)
-            try writeList(count: strings.count, forKey: key) { writer, index, isListElement in
-                guard writer.appendValue(strings[index], isListElement: isListElement) else {
-                    throw writer.separatorError(strings[index], codingPath: codingPath + [key, IndexKey(index)])
-                }
-            }
-        } else if T.self == [Int].self {
-            let integers = unsafeBitCast(value, to: [Int].self)
-            try writeList(count: integers.count, forKey: key) { writer, index, _ in
-                writer.appendInteger(integers[index])
-            }
-        } else {
-            try site(key).encodeValue(value)
-        }
-    }
-
-    @inline(__always)
-    private func writeList(
-        count: Int, forKey key: Key,
-        element: (_ writer: EncodingWriter, _ index: Int, _ isListElement: Bool) throws -> Void
-    ) throws {
-        try position.require(.keyed)
-        if isUnexploded { throw position.nestedInUnexplodedError(codingPath: codingPath + [key]) }
-        if count > 0 { position.noteWrite() }
-        try withWriter { writer in
-            let name = writer.keyName(key, codingPath: codingPath + [key])
-            if count > 0 { writer.noteScalarList(in: position, key: key, name: name) }
-            do {
-                try writer.writeScalarList(prefix: position.name, name: name, count: count) { index, isListElement in
-                    try element(writer, index, isListElement)
-                }
-            } catch let problem as EncodingWriter.KeyProblem {
-                throw EncodingWriter.keyError(name, problem: problem, codingPath: codingPath + [key])
-            }
-        }
+        try slot(key).encodeValue(value)
     }
 
     // The defaults of `encodeIfPresent` skip `nil` before the encoder sees it; these hand it to the
@@ -228,44 +183,44 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     /// everything inside it) is written, and the encoder's own strategies are back afterwards.
     @inline(never)
     private func encodeStyled(
-        forKey key: Key, style: QueryFieldStyle, _ body: (FieldSite) throws -> Void
+        forKey key: Key, style: QueryFieldStyle, _ body: (FieldSlot) throws -> Void
     ) throws {
         let writer = self.writer
         let saved = FieldStyle.Saved(writer)
         defer { saved.restore(writer) }
         try FieldStyle.apply(style, to: writer, codingPath: codingPath + [key])
-        try body(FieldSite(container: position, key: key, isDataKey: false, nesting: style.nesting))
+        try body(FieldSlot(container: scope, key: key, isDataKey: false, nesting: style.nesting))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(QueryKeyedEncodingContainer<NestedKey>(position: childPosition(key)))
+        KeyedEncodingContainer(QueryKeyedEncodingContainer<NestedKey>(scope: childScope(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        QueryUnkeyedEncodingContainer(position: childPosition(key))
+        QueryUnkeyedEncodingContainer(scope: childScope(key))
     }
 
     mutating func superEncoder() -> any Encoder {
-        QueryEncoder(options: writer.storage, position: childPosition(NameKey("super")))
+        QueryEncoderImpl(scope: childScope(NameKey("super")))
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        QueryEncoder(options: writer.storage, position: childPosition(key))
+        QueryEncoderImpl(scope: childScope(key))
     }
 
-    /// The position of a nested value; these requests cannot throw, so a problem (such as a key that
-    /// collides with the nesting syntax) is carried by the position and thrown when it is written to.
-    private func childPosition(_ key: some CodingKey) -> EncodingPosition {
+    /// The scope of a nested value; these requests cannot throw, so a problem (such as a key that
+    /// collides with the nesting syntax) is carried by the scope and thrown when it is written to.
+    private func childScope(_ key: some CodingKey) -> EncodingScope {
         if let fieldStyles, let key = key as? Key, fieldStyles.queryFieldStyle(for: key) != nil {
             return .unwritable(
-                FieldStyle.nestedContainerError(codingPath: codingPath + [key]), parent: position, key: key)
+                EncodingErrors.styleOnNestedContainer(codingPath: codingPath + [key]), parent: scope, key: key)
         }
         do {
-            return try FieldSite(container: position, key: key, isDataKey: false).makePosition()
+            return try FieldSlot(container: scope, key: key, isDataKey: false).makeScope()
         } catch {
-            return .unwritable(error, parent: position, key: key)
+            return .unwritable(error, parent: scope, key: key)
         }
     }
 }

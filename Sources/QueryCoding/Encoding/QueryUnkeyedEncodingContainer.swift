@@ -2,7 +2,7 @@ import Foundation
 
 /// Writes the elements of an array as the array strategy says.
 struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
-    let position: EncodingPosition
+    let scope: EncodingScope
     /// Whether the array can be written here (not at the top level, not inside a non-indexed array).
     private let isWritable: Bool
     private(set) var count = 0
@@ -11,23 +11,23 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     /// `name[]`, made on first use for the `.brackets` strategy.
     private var elementName: Range<Int>?
 
-    init(position: EncodingPosition) {
-        self.position = position
-        self.isWritable = position.openContainer(.unkeyed) == nil
+    init(scope: EncodingScope) {
+        self.scope = scope
+        self.isWritable = scope.openContainer(.unkeyed) == nil
     }
 
-    var codingPath: [any CodingKey] { position.codingPath }
+    var codingPath: [any CodingKey] { scope.codingPath }
 
-    private mutating func nextSite() throws -> ElementSite {
-        if !isWritable { try position.require(.unkeyed) }
-        return ElementSite(array: position, index: count, listPair: listPair, elementName: bracketsName())
+    private mutating func nextSite() throws -> ElementSlot {
+        if !isWritable { try scope.require(.unkeyed) }
+        return ElementSlot(array: scope, index: count, listPair: listPair, elementName: bracketsName())
     }
 
     private mutating func bracketsName() -> Range<Int> {
         if let elementName { return elementName }
-        let writer = position.writer
-        guard writer.arrayEncoding.isBrackets else { return position.name }
-        let name = writer.makeName(prefix: position.name) { buffer in
+        let writer = scope.writer
+        guard writer.arrayEncoding.isBrackets else { return scope.name }
+        let name = writer.makeName(prefix: scope.name) { buffer in
             writer.appendDelimiter(.openBracket, to: &buffer)
             writer.appendDelimiter(.closeBracket, to: &buffer)
         }
@@ -36,7 +36,7 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     private mutating func finishElement() {
-        if count == 0 { listPair = position.writer.pairCount }
+        if count == 0 { listPair = scope.writer.pairCount }
         count += 1
     }
 
@@ -48,7 +48,7 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     /// Encodes an element whose type is known to take the fast path.
     @inline(__always)
     mutating func encodeFast<T: QueryEncodingFastPath>(_ value: T) throws {
-        let pairsBefore = position.writer.pairCount
+        let pairsBefore = scope.writer.pairCount
         try value.encodeQuery(at: nextSite())
         try requireWritten(value, since: pairsBefore)
         finishElement()
@@ -74,7 +74,7 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt128) throws { try encodeFast(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let pairsBefore = position.writer.pairCount
+        let pairsBefore = scope.writer.pairCount
         try nextSite().encodeValue(value)
         try requireWritten(value, since: pairsBefore)
         finishElement()
@@ -84,7 +84,7 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     /// elements after it, or vanish: refuse rather than lose it.
     @inline(__always)
     private func requireWritten<T>(_ value: T, since pairsBefore: Int) throws {
-        let writer = position.writer
+        let writer = scope.writer
         if writer.pairCount == pairsBefore && writer.arrayEncoding.isIndexedBrackets {
             try throwNothingWritten(value)
         }
@@ -92,13 +92,7 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     @inline(never)
     private func throwNothingWritten<T>(_ value: T) throws {
-        throw EncodingError.invalidValue(
-            value,
-            EncodingError.Context(
-                codingPath: codingPath + [IndexKey(count)],
-                debugDescription:
-                    "The array element at index \(count) writes no query parameter (it is empty), so its index would be lost; an element must hold at least one value."
-            ))
+        throw EncodingErrors.emptyElement(value, index: count, codingPath: codingPath + [IndexKey(count)])
     }
 
     /// Encodes every element of an array, looking up the element type's fast path once for all.
@@ -115,32 +109,32 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     private mutating func encodeFastElements<Element, Fast: QueryEncodingFastPath>(
         of array: [Element], as type: Fast.Type
     ) throws {
-        // `Element` is `Fast`: the cast above succeeded on the metatype.
-        for element in unsafeBitCast(array, to: [Fast].self) { try encodeFast(element) }
+        // `Fast` was opened from `Element`'s own metatype: they are one type.
+        for element in Specialization.cast(array, to: [Fast].self) { try encodeFast(element) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
         NestedKey
     > {
-        KeyedEncodingContainer(QueryKeyedEncodingContainer<NestedKey>(position: nextPosition()))
+        KeyedEncodingContainer(QueryKeyedEncodingContainer<NestedKey>(scope: nextScope()))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        QueryUnkeyedEncodingContainer(position: nextPosition())
+        QueryUnkeyedEncodingContainer(scope: nextScope())
     }
 
     mutating func superEncoder() -> any Encoder {
-        QueryEncoder(options: position.writer.storage, position: nextPosition())
+        QueryEncoderImpl(scope: nextScope())
     }
 
-    /// The position of the next element, for container requests that cannot throw.
-    private mutating func nextPosition() -> EncodingPosition {
-        let next: EncodingPosition
+    /// The scope of the next element, for container requests that cannot throw.
+    private mutating func nextScope() -> EncodingScope {
+        let next: EncodingScope
         do {
-            next = try nextSite().makePosition()
-            if position.writer.arrayEncoding.isIndexedBrackets { position.writer.watchedElements.append(next) }
+            next = try nextSite().makeScope()
+            if scope.writer.arrayEncoding.isIndexedBrackets { scope.writer.watchedElements.append(next) }
         } catch {
-            next = .unwritable(error, parent: position, key: IndexKey(count))
+            next = .unwritable(error, parent: scope, key: IndexKey(count))
         }
         count += 1
         return next

@@ -3,7 +3,7 @@ import Foundation
 /// Types the encoder writes without going through their own `encode(to:)`: the scalars, whose text it
 /// formats directly, and the standard collections, whose order and shape it controls.
 protocol QueryEncodingFastPath {
-    func encodeQuery<Site: EncodingSite>(at site: Site) throws
+    func encodeQuery<Slot: EncodingSlot>(at slot: Slot) throws
 }
 
 /// A value written as one piece of text: the value of a pair, or an element of a comma-separated list.
@@ -18,9 +18,9 @@ protocol QueryScalarEncodable: QueryEncodingFastPath {
 
 extension QueryScalarEncodable {
     @inline(__always)
-    func encodeQuery<Site: EncodingSite>(at site: Site) throws {
-        let isListElement = try site.beginScalar()
-        try writeQueryText(to: site.writer, isListElement: isListElement) { site.codingPath }
+    func encodeQuery<Slot: EncodingSlot>(at slot: Slot) throws {
+        let isListElement = try slot.beginScalar()
+        try writeQueryText(to: slot.writer, isListElement: isListElement) { slot.codingPath }
     }
 }
 
@@ -36,21 +36,7 @@ extension EncodingWriter {
 
     /// The error for a list element that holds the separator where it cannot be told from one.
     func separatorError(_ text: String, codingPath: [any CodingKey]) -> EncodingError {
-        let separator = listSeparator
-        let description: String
-        if separator == .comma {
-            description =
-                "The array element \"\(text)\" contains a comma, which a comma-separated list of query items cannot tell from a separator; use encodeToString(_:) (which escapes it as %2C) or another array strategy."
-        } else if separator.isEscaped && escapes {
-            description =
-                "The element \"\(text)\" contains \"|\", which a pipe-delimited list sends as its separator (%7C), so it could not be told from one; use another array strategy."
-        } else {
-            let shown = ListSeparator.describe(Unicode.Scalar(separator.byte))
-            description =
-                "The element \"\(text)\" contains the separator \(shown), which a delimited list of query items cannot tell from a separator; use encodeToString(_:) (which escapes it) or another array strategy."
-        }
-        return EncodingError.invalidValue(
-            text, EncodingError.Context(codingPath: codingPath, debugDescription: description))
+        EncodingErrors.separatorInElement(text, separator: listSeparator, escapes: escapes, codingPath: codingPath)
     }
 }
 
@@ -111,12 +97,7 @@ protocol QueryFloatEncoding: BinaryFloatingPoint, LosslessStringConvertible, Que
 extension QueryFloatEncoding {
     func writeQueryText(to writer: EncodingWriter, isListElement: Bool, codingPath: () -> [any CodingKey]) throws {
         guard isFinite else {
-            throw EncodingError.invalidValue(
-                self,
-                EncodingError.Context(
-                    codingPath: codingPath(),
-                    debugDescription: "\(self) is not a finite number, and a query has no text that reads back as it."
-                ))
+            throw EncodingErrors.nonFiniteNumber(self, codingPath: codingPath())
         }
         try writer.appendText(description, isListElement: isListElement, codingPath: codingPath)
     }
@@ -129,9 +110,7 @@ extension Decimal: QueryScalarEncodable {
     /// Plain decimal text (`12.5`, `1000000000000000000000`), never its internal fields.
     func writeQueryText(to writer: EncodingWriter, isListElement: Bool, codingPath: () -> [any CodingKey]) throws {
         guard !isNaN else {
-            throw EncodingError.invalidValue(
-                self,
-                EncodingError.Context(codingPath: codingPath(), debugDescription: "Decimal.nan has no query text."))
+            throw EncodingErrors.decimalNaN(self, codingPath: codingPath())
         }
         try writer.appendText(description, isListElement: isListElement, codingPath: codingPath)
     }
@@ -156,13 +135,7 @@ extension Date: QueryScalarEncodable {
         switch writer.dateEncoding {
         case .iso8601:
             guard let text = ISO8601.format(self) else {
-                throw EncodingError.invalidValue(
-                    self,
-                    EncodingError.Context(
-                        codingPath: codingPath(),
-                        debugDescription:
-                            "\(timeIntervalSince1970) seconds since 1970 is outside the years 0000–9999 that ISO 8601 text can hold."
-                    ))
+                throw EncodingErrors.dateOutsideISO8601(self, codingPath: codingPath())
             }
             try writer.appendText(text, isListElement: isListElement, codingPath: codingPath)
         case .secondsSince1970:
@@ -174,10 +147,7 @@ extension Date: QueryScalarEncodable {
             // that would drop the date silently.
             let text = formatter.string(from: self)
             guard !text.isEmpty else {
-                throw EncodingError.invalidValue(
-                    self,
-                    EncodingError.Context(
-                        codingPath: codingPath(), debugDescription: "The date formatter wrote no text for this date."))
+                throw EncodingErrors.dateFormatterWroteNothing(self, codingPath: codingPath())
             }
             try writer.appendText(text, isListElement: isListElement, codingPath: codingPath)
         case .custom(let format):
@@ -190,10 +160,7 @@ extension Date: QueryScalarEncodable {
         _ number: Double, unit: String, to writer: EncodingWriter, codingPath: () -> [any CodingKey]
     ) throws {
         guard number.isFinite else {
-            throw EncodingError.invalidValue(
-                self,
-                EncodingError.Context(
-                    codingPath: codingPath(), debugDescription: "The date is not a finite number of \(unit)."))
+            throw EncodingErrors.dateNotFinite(self, unit: unit, codingPath: codingPath())
         }
         if number.rounded(.towardZero) == number, abs(number) < 1e18 {
             writer.appendInteger(Int64(number))

@@ -5,7 +5,9 @@
 /// | `A-Z a-z 0-9 - . _ ~` (unreserved) | itself |
 /// | space, with `spaceAsPlus` | `+` |
 /// | anything else, including `+ & = ; , # % ? / [ ] @ :` and every non-ASCII byte | `%XX`, uppercase hex |
-enum PercentEncoding {
+///
+/// `package`: QueryRequest's URL builder escapes and checks URL text with these same definitions.
+package enum PercentEncoding {
     /// Bit `b` is set when ASCII byte `b` (0–63) is unreserved: `-`, `.`, `0-9`.
     private static let unreservedLow: UInt64 = 0x03FF_6000_0000_0000
     /// Bit `b - 64` is set when ASCII byte `b` (64–127) is unreserved: `A-Z`, `_`, `a-z`, `~`.
@@ -13,7 +15,7 @@ enum PercentEncoding {
 
     /// Whether `byte` is an RFC 3986 unreserved character.
     @inline(__always)
-    static func isUnreserved(_ byte: UInt8) -> Bool {
+    package static func isUnreserved(_ byte: UInt8) -> Bool {
         let mask = byte < 64 ? unreservedLow : unreservedHigh
         return byte < 128 && (mask >> UInt64(byte & 63)) & 1 != 0
     }
@@ -28,7 +30,7 @@ enum PercentEncoding {
     }
 
     @inline(__always)
-    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    package static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? nibble &+ 0x30 : nibble &+ 0x37
     }
 
@@ -61,7 +63,7 @@ enum PercentEncoding {
 
     /// The value of an ASCII hex digit, or `nil`.
     @inline(__always)
-    static func hexValue(_ byte: UInt8) -> UInt8? {
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte &- 0x30
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte &- 0x37

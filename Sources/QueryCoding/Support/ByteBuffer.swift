@@ -1,8 +1,14 @@
 /// A growable run of bytes for the encoder's output: appends are plain stores, without the
 /// uniqueness and bounds checks of `[UInt8]` on every byte.
 ///
-/// It does not free itself: its owner (``EncodingWriter``) calls ``deallocate()`` once, in its `deinit`.
-struct ByteBuffer {
+/// Non-copyable, so that its memory has exactly one owner: the `deinit` frees it once, and no copy can
+/// free it again or keep using it afterwards. Bytes leave it only as copies (`String(decoding:)`) or as
+/// buffer pointers valid until the next append.
+///
+/// Invariant (SAFETY for every pointer access below): `base` addresses `capacity` allocated bytes (a
+/// placeholder that is never dereferenced when `capacity` is 0), of which the first `count` are
+/// initialised, and `count <= capacity`. Every write reserves room first; ranges read are within `count`.
+struct ByteBuffer: ~Copyable {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private(set) var capacity: Int
@@ -14,7 +20,12 @@ struct ByteBuffer {
         self.base = capacity > 0 ? .allocate(capacity: capacity) : UnsafeMutablePointer(bitPattern: 1)!
     }
 
-    func deallocate() {
+    deinit {
+        Self.free(base, capacity: capacity)
+    }
+
+    /// Frees storage of `capacity` bytes at `base` (nothing was allocated for a capacity of 0).
+    private static func free(_ base: UnsafeMutablePointer<UInt8>, capacity: Int) {
         if capacity > 0 { base.deallocate() }
     }
 
@@ -30,7 +41,7 @@ struct ByteBuffer {
         let newCapacity = Swift.max(needed, capacity &* 2, 64)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
-        deallocate()
+        Self.free(base, capacity: capacity)
         base = newBase
         capacity = newCapacity
     }

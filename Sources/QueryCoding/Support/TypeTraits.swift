@@ -30,13 +30,17 @@ struct TypeTraits: OptionSet, Sendable {
         var traits: TypeTraits = []
         if type is any QueryEncodingFastPath.Type { traits.insert(.encodingFastPath) }
         if type is any QueryDecodingFastPath.Type { traits.insert(.decodingFastPath) }
-        if DecodingState.hasNoKeys(type) { traits.insert(.hasNoKeys) }
+        if ParsedQuery.hasNoKeys(type) { traits.insert(.hasNoKeys) }
         if type is any QueryFieldStyling.Type { traits.insert(.fieldStyles) }
         return traits
     }
 }
 
 /// The table behind ``TypeTraits/of(_:)``: a lock and a dictionary, read far more often than written.
+///
+/// `@unchecked Sendable` is sound: `table`, the only mutable state, is private and read or written only
+/// between `lock.lock()` and `lock.unlock()` in `traits(of:)`; `lock` is a `let`. Computing traits runs
+/// outside the lock and touches no shared state, so two tasks that race on a new type store one answer.
 private final class TypeTraitsCache: @unchecked Sendable {
     // Guarded by `lock`.
     private var table: [ObjectIdentifier: TypeTraits] = [:]

@@ -19,77 +19,83 @@ extension APIClient {
         }
     }
 
-    /// Sends `request` until it gets a response that is final: authorizing each attempt, refreshing the
-    /// token once on 401 and retrying as ``APISetting`` allows.
+    /// Sends `request` until it gets a response that is final: each attempt through the middleware
+    /// and the session, retrying as ``APISetting`` allows and once more after a token refresh.
     func exchange(
-        _ request: URLRequest, method: HTTPMethod, setting: APISetting
+        _ request: URLRequest, method: HTTPMethod, setting: APISetting, requestName: RequestName
     ) async throws(APIError) -> (HTTPURLResponse, Data) {
+        if setting.requiresAuthorization, !authorizes {
+            throw .authorization(APIError.AuthorizationProblem.noAuthorizationMiddleware)
+        }
         let mayRetry = method.isIdempotent || setting.retriesNonIdempotentRequests
         let maximumRetries = max(setting.retryCount, 0)
+        let limit = max(setting.maximumResponseSize ?? maximumResponseSize, 0)
+        // Only the bearer middleware keeps state between attempts: a client without middleware needs none.
+        let state = middleware.isEmpty ? nil : SendState()
         var retries = 0
         var attemptNumber = 0
-        var hasRefreshed = false
-        var refreshedToken: String?
+        var reason = AttemptReason.first
         while true {
             if Task.isCancelled { throw .cancelled }
             attemptNumber += 1
-            var sent = request
-            var tokenGeneration = 0
-            if setting.requiresAuthorization {
-                tokenGeneration = await refresher.generation
-                let token: String
-                if let refreshedToken {
-                    token = refreshedToken
-                } else {
-                    token = try await currentToken()
-                }
-                try Self.authorize(&sent, with: token)
+            let context = MiddlewareContext(
+                name: requestName, method: method, setting: setting, attempt: attemptNumber, reason: reason,
+                sendState: state)
+            let outcome: Result<ClientResponse, APIError>
+            do {
+                outcome = .success(
+                    try await MiddlewareChain.run(middleware[...], request: request, context: context) {
+                        sent throws(APIError) in
+                        try await attempt(sent, context: context, limit: limit)
+                    })
+            } catch {
+                outcome = .failure(error)
             }
-            refreshedToken = nil
 
-            switch await attempt(sent, number: attemptNumber) {
+            switch outcome {
             case .failure(let error):
                 guard mayRetry, retries < maximumRetries, case .transport(let urlError) = error,
                     Self.isWorthRetrying(urlError)
                 else { throw error }
                 retries += 1
+                reason = .retryAfterTransportError(urlError.code)
                 try await wait(backoff.delay(beforeRetry: retries))
 
-            case .success(let (response, body)):
-                if response.statusCode == 401, setting.requiresAuthorization, setting.refreshesTokenOnUnauthorized,
-                    !hasRefreshed
-                {
-                    hasRefreshed = true
-                    refreshedToken = try await newToken(after: tokenGeneration)
+            case .success(let answer):
+                let response = answer.response
+                if state?.takeRetryAfterRefresh() == true {
+                    reason = .retryAfterTokenRefresh
                     continue
                 }
                 guard mayRetry, retries < maximumRetries, Self.retryableStatuses.contains(response.statusCode) else {
-                    return (response, body)
+                    return (response, answer.body)
                 }
                 let delay: Duration
                 if let retryAfter = RetryAfter.delay(in: response) {
                     // The server asked for a longer wait than we are willing to make: let the caller see
                     // its answer now rather than retrying before the server said to.
-                    guard retryAfter <= backoff.maximumRetryAfter else { return (response, body) }
+                    guard retryAfter <= backoff.maximumRetryAfter else { return (response, answer.body) }
                     delay = retryAfter
                 } else {
                     delay = backoff.delay(beforeRetry: retries + 1)
                 }
                 retries += 1
+                reason = .retryAfterStatus(response.statusCode)
                 try await wait(delay)
             }
         }
     }
 
-    /// Sends one attempt and reports it to the `onAttempt` hook.
+    /// Sends one request through the session, the end of the middleware chain, and reports it to the
+    /// `onAttempt` hook.
     private func attempt(
-        _ request: URLRequest, number: Int
-    ) async -> Result<(response: HTTPURLResponse, body: Data), APIError> {
+        _ request: URLRequest, context: MiddlewareContext, limit: Int
+    ) async throws(APIError) -> ClientResponse {
         let clock = ContinuousClock()
         let start = clock.now
         let result: Result<(response: HTTPURLResponse, body: Data), APIError>
         do {
-            let (body, response) = try await session.data(for: request)
+            let (body, response) = try await session.data(for: request, upTo: limit)
             if let response = response as? HTTPURLResponse {
                 result = .success((response, body))
             } else {
@@ -97,12 +103,18 @@ extension APIClient {
                 info[NSURLErrorFailingURLErrorKey] = request.url
                 result = .failure(.transport(URLError(.badServerResponse, userInfo: info)))
             }
+        } catch let tooLarge as ResponseTooLargeError {
+            if let response = tooLarge.response as? HTTPURLResponse {
+                result = .failure(.responseTooLarge(limit: tooLarge.limit, response: response))
+            } else {
+                result = .failure(Self.transportError(tooLarge, sending: request))
+            }
         } catch {
             result = .failure(Self.transportError(error, sending: request))
         }
         let duration = clock.now - start
-        onAttempt?(Attempt(request: request, number: number, duration: duration, outcome: result))
-        return result
+        onAttempt?(Attempt(request: request, context: context, duration: duration, outcome: result))
+        return try result.map { ClientResponse(response: $0.response, body: $0.body) }.get()
     }
 
     /// What a session's error means: cancellation in either form, or a transport failure, which then

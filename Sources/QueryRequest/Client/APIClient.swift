@@ -13,21 +13,32 @@ import Foundation
 /// let etag = response.value(forHTTPHeaderField: "ETag")
 /// ```
 ///
-/// A 2xx response is decoded as the request's ``Request/Response``; anything else throws an
-/// ``APIError``, the only error type the client throws. The request's ``Request/setting`` decides
-/// authorization (bearer tokens from the ``TokenProvider``, refreshed once on 401), retries (with
-/// backoff, see ``Backoff``) and the timeout. The client is a value: copies share the session, the
-/// token provider and the coordination of token refreshes.
+/// Each attempt passes through the client's ``ClientMiddleware`` in order, then the session. An
+/// acceptable response (by default any 2xx, see ``ResponseValidation``) is decoded as the request's
+/// ``Request/Response``; anything else throws an ``APIError``, the only error type the client throws.
+/// The request's ``Request/setting`` decides authorization, retries (with backoff, see ``Backoff``),
+/// validation, the response size limit and the timeout. The client is a value: copies share the
+/// session, the middleware and the coordination of token refreshes.
 public struct APIClient: Sendable {
     let session: any NetworkSession
     let decoder: any ResponseDecoder
     let bodyEncoder: JSONEncoder
     let hostOverride: (any APIHost)?
-    let tokenProvider: (any TokenProvider)?
+    let middleware: [any ClientMiddleware]
+    let validation: ResponseValidation
+    let maximumResponseSize: Int
     let errorBody: (any Sendable.Type)?
     let backoff: Backoff
     let onAttempt: (@Sendable (Attempt) -> Void)?
-    let refresher = TokenRefresher()
+    /// Whether some middleware puts credentials on requests that require them.
+    let authorizes: Bool
+
+    /// The response size limit of a client that names none: 32 MiB.
+    ///
+    /// Large enough for any page of a JSON API and for full-size photos, small enough that a broken or
+    /// hostile server cannot make an app hold an unbounded body in memory (a decoded JSON value takes
+    /// several times its size again). Files belong in downloads, which are not limited by it.
+    public static let defaultMaximumResponseSize = 32 * 1024 * 1024
 
     /// Creates a client; every parameter has a default, so `APIClient()` sends through
     /// `URLSession.shared` with a plain `JSONDecoder` and `JSONEncoder`.
@@ -42,17 +53,27 @@ public struct APIClient: Sendable {
     ///   - hostOverride: Sends every request to this host instead of its own ``Request/host``, with the
     ///     same URL rules: a staging server, a mock server, a loopback port known only at run time.
     ///   - tokenProvider: Supplies bearer tokens for requests whose setting has
-    ///     ``APISetting/requiresAuthorization``.
+    ///     ``APISetting/requiresAuthorization``: a ``BearerTokenMiddleware`` placed first in the chain,
+    ///     so that the other middleware see the request as sent.
+    ///   - middleware: What every attempt passes through, in order: the first sees the request first and
+    ///     the response last.
+    ///   - validation: Which responses are accepted, for requests whose setting has no
+    ///     ``APISetting/validation``.
+    ///   - maximumResponseSize: The largest response body accepted, in bytes, for requests whose setting
+    ///     has no ``APISetting/maximumResponseSize``; see ``defaultMaximumResponseSize``.
     ///   - errorBody: The API's own error type, decoded from non-2xx bodies of requests that do not
     ///     declare their own ``Request/ErrorBody``, and surfaced by ``APIError/apiError(as:)``.
     ///   - backoff: The delays between retries.
-    ///   - onAttempt: Called after every attempt, for logging and metrics.
+    ///   - onAttempt: Called after every exchange with the session, for logging and metrics.
     public init(
         session: any NetworkSession = URLSession.shared,
         decoder: any ResponseDecoder = JSONDecoder(),
         bodyEncoder: JSONEncoder = JSONEncoder(),
         hostOverride: (any APIHost)? = nil,
         tokenProvider: (any TokenProvider)? = nil,
+        middleware: [any ClientMiddleware] = [],
+        validation: ResponseValidation = .default,
+        maximumResponseSize: Int = APIClient.defaultMaximumResponseSize,
         errorBody: (any Sendable.Type)? = nil,
         backoff: Backoff = Backoff(),
         onAttempt: (@Sendable (Attempt) -> Void)? = nil
@@ -61,7 +82,11 @@ public struct APIClient: Sendable {
         self.decoder = decoder
         self.bodyEncoder = bodyEncoder
         self.hostOverride = hostOverride
-        self.tokenProvider = tokenProvider
+        let bearer = tokenProvider.map { [BearerTokenMiddleware(tokenProvider: $0)] as [any ClientMiddleware] } ?? []
+        self.middleware = bearer + middleware
+        self.validation = validation
+        self.maximumResponseSize = maximumResponseSize
+        self.authorizes = self.middleware.contains { $0 is any AuthorizationMiddleware }
         self.errorBody = errorBody
         self.backoff = backoff
         self.onAttempt = onAttempt
@@ -97,14 +122,23 @@ public struct APIClient: Sendable {
         } catch {
             throw APIError.invalidRequest(error)
         }
-        let (response, body) = try await exchange(urlRequest, method: method, setting: setting)
+        let (response, body) = try await exchange(
+            urlRequest, method: method, setting: setting, requestName: RequestName(of: R.self))
         let decoder = requestDecoder ?? self.decoder
-        guard (200..<300).contains(response.statusCode) else {
+        let validation = setting.validation ?? self.validation
+        guard validation.accepts(statusCode: response.statusCode) else {
             let apiError = decodeErrorBody(declared: R.ErrorBody.self, from: body, of: response, with: decoder)
             throw APIError.unacceptableStatus(response.statusCode, response: response, body: body, apiError: apiError)
         }
+        if validation.acceptableContentTypes != nil {
+            let contentType = response.value(forHTTPHeaderField: "Content-Type")
+            guard validation.accepts(contentType: contentType, bodyIsEmpty: body.isEmpty) else {
+                let mediaType = contentType.map(ResponseValidation.mediaType(of:))
+                throw APIError.unacceptableContentType(mediaType, response: response, body: body)
+            }
+        }
         let decoded = try Self.decode(
-            R.Response.self, from: body, of: response, isHead: method == .head, with: decoder)
+            R.Response.self, from: body, of: response, isHead: method.canonical == .head, with: decoder)
         return (decoded, response)
     }
 

@@ -17,6 +17,14 @@ extension APIError: CustomStringConvertible, LocalizedError {
         case .unacceptableStatus(let status, let response, let body, _):
             "Unacceptable status \(status) (\(HTTPURLResponse.localizedString(forStatusCode: status)))"
                 + "\(Self.describe(response.url)); body: \(Self.excerpt(of: body))"
+        case .unacceptableContentType(let mediaType, let response, let body):
+            "Unacceptable content type \(mediaType.map { "\"\($0)\"" } ?? "(none)") in the \(response.statusCode) response"
+                + "\(Self.describe(response.url)); body: \(Self.excerpt(of: body))"
+        case .responseTooLarge(let limit, let response):
+            "The \(response.statusCode) response\(Self.describe(response.url)) is larger than the limit of "
+                + "\(limit) bytes (APISetting.maximumResponseSize or APIClient's maximumResponseSize)"
+        case .middleware(let error, let middleware):
+            "The middleware \(middleware) failed: \(error)"
         case .decoding(let error, let response, let body):
             "Could not decode the \(response.statusCode) response\(Self.describe(response.url)): "
                 + "\(Self.describe(error)); body: \(Self.excerpt(of: body))"

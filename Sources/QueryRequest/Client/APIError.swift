@@ -22,41 +22,56 @@ public enum APIError: Error, Sendable {
     /// The request could not be built: ``Request/makeURLRequest()`` threw the associated error.
     /// Nothing was sent.
     case invalidRequest(any Error)
-    /// No token could be sent: the token provider threw the associated error, or the client could
-    /// not use it (``TokenProblem``). Nothing was sent for the failing attempt.
+    /// No credentials could be put on the request: the token provider or a signing function threw the
+    /// associated error, or the credential could not be used (``AuthorizationProblem``). Nothing was
+    /// sent for the failing attempt.
     case authorization(any Error)
     /// The request did not get a response: no connection, a timeout, a TLS failure…
     /// An error of a custom ``NetworkSession`` that is not a `URLError` arrives wrapped as the
     /// `NSUnderlyingErrorKey` of a `URLError(.unknown)`.
     case transport(URLError)
-    /// The server answered with a status outside 200–299: the status code, the response, its body,
+    /// The server answered with a status the request does not accept (by default, any outside 200–299;
+    /// see ``ResponseValidation``): the status code, the response, its body,
     /// and the body decoded as the API's own error type when one is declared
     /// (``Request/ErrorBody`` or the client's `errorBody`) and the body matches it.
     case unacceptableStatus(Int, response: HTTPURLResponse, body: Data, apiError: (any Sendable)?)
+    /// The server answered with an acceptable status but a media type the request does not accept
+    /// (``ResponseValidation/acceptableContentTypes``): the response's media type (`nil` when it sent
+    /// none), the response and its body.
+    case unacceptableContentType(String?, response: HTTPURLResponse, body: Data)
+    /// The response body is larger than the request's limit (``APISetting/maximumResponseSize``, else
+    /// the client's): the limit in bytes and the response. The session stopped reading as soon as it
+    /// could (see `Docs/Client.md`), so the body is not kept.
+    case responseTooLarge(limit: Int, response: HTTPURLResponse)
     /// The response succeeded but its body could not be decoded as the request's ``Request/Response``
     /// (including an empty body where one was expected).
     case decoding(DecodingError, response: HTTPURLResponse, body: Data)
+    /// A ``ClientMiddleware`` threw an error that is not an ``APIError``: the error, and the
+    /// middleware's type name.
+    case middleware(any Error, middleware: String)
     /// The task was cancelled, or the session reported `URLError(.cancelled)`. Never retried.
     case cancelled
 
     /// The response's status code, when there was a response.
     public var statusCode: Int? { response?.statusCode }
 
-    /// The response, for ``unacceptableStatus(_:response:body:apiError:)`` and
-    /// ``decoding(_:response:body:)``.
+    /// The response, for every case where the server answered.
     public var response: HTTPURLResponse? {
         switch self {
-        case .unacceptableStatus(_, let response, _, _), .decoding(_, let response, _): response
-        case .invalidRequest, .authorization, .transport, .cancelled: nil
+        case .unacceptableStatus(_, let response, _, _), .unacceptableContentType(_, let response, _),
+            .responseTooLarge(_, let response), .decoding(_, let response, _):
+            response
+        case .invalidRequest, .authorization, .transport, .middleware, .cancelled: nil
         }
     }
 
-    /// The response body, for ``unacceptableStatus(_:response:body:apiError:)`` and
-    /// ``decoding(_:response:body:)``.
+    /// The response body, for every case where the server answered and the body was read whole.
     public var responseBody: Data? {
         switch self {
-        case .unacceptableStatus(_, _, let body, _), .decoding(_, _, let body): body
-        case .invalidRequest, .authorization, .transport, .cancelled: nil
+        case .unacceptableStatus(_, _, let body, _), .unacceptableContentType(_, _, let body),
+            .decoding(_, _, let body):
+            body
+        case .invalidRequest, .authorization, .transport, .responseTooLarge, .middleware, .cancelled: nil
         }
     }
 
@@ -67,25 +82,5 @@ public enum APIError: Error, Sendable {
     public func apiError<E>(as type: E.Type = E.self) -> E? {
         guard case .unacceptableStatus(_, _, _, let apiError) = self else { return nil }
         return apiError as? E
-    }
-
-    /// Why the client could not put a token on a request.
-    public enum TokenProblem: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The request requires authorization but the client has no token provider.
-        case noTokenProvider
-        /// The token is empty or contains control characters (CR, LF, NUL…), which cannot be sent
-        /// in a header: `URLRequest` would silently drop the whole header.
-        case unsendableToken
-
-        /// What went wrong, as a sentence fragment for ``APIError/description``.
-        public var description: String {
-            switch self {
-            case .noTokenProvider:
-                "the request requires authorization, but the APIClient has no token provider"
-            case .unsendableToken:
-                "the token provider returned an empty token or one with control characters (CR, LF, NUL…), "
-                    + "which cannot be sent in the Authorization header"
-            }
-        }
     }
 }

@@ -5,8 +5,10 @@ import Foundation
 #endif
 
 extension APIClient {
-    /// One exchange with the server, as reported to the client's `onAttempt` hook for logging and
-    /// metrics. A request that is retried, or retried after a token refresh, makes several attempts.
+    /// One exchange with the session, as reported to the client's `onAttempt` hook for logging and
+    /// metrics: what was sent, why, how long it took, how many bytes went each way and what came back.
+    /// A request that is retried, or retried after a token refresh, makes several attempts; an attempt
+    /// that a middleware answers without calling `next` reaches no session and is not reported.
     ///
     /// ```swift
     /// let client = APIClient(onAttempt: { attempt in logger.debug("\(attempt)") })
@@ -16,12 +18,23 @@ extension APIClient {
     /// An attempt either got a response (``response``, with any status) or did not (``error``).
     /// ``succeeded`` is true only for a 2xx response: a 4xx or 5xx is an answer, not a success.
     public struct Attempt: Sendable {
-        /// The request as sent, including the `Authorization` header: redact it before logging.
+        /// The request as sent, after every middleware, including the `Authorization` header: redact
+        /// it before logging (``LoggingMiddleware`` does).
         public let request: URLRequest
+        /// The ``Request`` type being sent, such as `UserRequest`.
+        public var requestName: String { name.text }
+        private let name: RequestName
         /// 1 for the first attempt of a call to ``APIClient/send(_:)``, 2 for the next, and so on.
         public let number: Int
+        /// Why this attempt was made: the first, or a retry and its cause.
+        public let reason: AttemptReason
         /// How long the session took to answer.
         public let duration: Duration
+        /// The size of the request body sent, in bytes (0 for none, or for a streamed body whose size
+        /// the request does not state).
+        public let bytesSent: Int
+        /// The size of the response body received, in bytes (0 when the server did not answer).
+        public let bytesReceived: Int
         /// The server's response, whatever its status; `nil` when the server did not answer.
         public let response: HTTPURLResponse?
         /// The response body; `nil` when the server did not answer.
@@ -38,12 +51,17 @@ extension APIClient {
         public var succeeded: Bool { statusCode.map { (200..<300).contains($0) } ?? false }
 
         init(
-            request: URLRequest, number: Int, duration: Duration,
+            request: URLRequest, context: MiddlewareContext, duration: Duration,
             outcome: Result<(response: HTTPURLResponse, body: Data), APIError>
         ) {
             self.request = request
-            self.number = number
+            self.name = context.name
+            self.number = context.attempt
+            self.reason = context.reason
             self.duration = duration
+            self.bytesSent =
+                request.httpBody?.count ?? request.value(forHTTPHeaderField: "Content-Length").flatMap { Int($0) } ?? 0
+            self.bytesReceived = (try? outcome.get().body.count) ?? 0
             switch outcome {
             case .success(let exchange):
                 (response, responseBody, error) = (exchange.response, exchange.body, nil)

@@ -18,6 +18,8 @@ import Foundation
 /// A request is answered by the first stub of its method and path; otherwise by the next reply of the
 /// queue (``init(_:)``, ``enqueue(_:)``); otherwise by the handler (``init(handler:)``). A request
 /// nothing answers fails with a `URLError(.resourceUnavailable)` that names it.
+// `@unchecked Sendable` is sound: the mutable state (`routes`, `queue`, `seen`) is private and read or
+// written only inside `locked`, under `lock`; the other stored properties are `let`s of Sendable values.
 public final class StubNetworkSession: NetworkSession, @unchecked Sendable {
     /// A canned answer: a response (status, headers, body) or an error to throw.
     public struct Reply: Sendable {
@@ -76,24 +78,17 @@ public final class StubNetworkSession: NetworkSession, @unchecked Sendable {
     }
 
     /// Every request the session was asked to send, in order.
-    public var requests: [URLRequest] { locked { seen } }
+    public var requests: [URLRequest] { lock.whileLocked { seen } }
 
     /// Answers the requests with `method` and `path` (the URL's path as sent, percent-encoded, without
     /// the query) with `replies` in order; the last one answers every later matching request.
     public func stub(_ method: HTTPMethod, _ path: String, with replies: Reply...) {
-        locked { routes.append(Route(method: method, path: path, replies: replies)) }
+        lock.whileLocked { routes.append(Route(method: method, path: path, replies: replies)) }
     }
 
     /// Adds replies to the queue, which answers requests that no ``stub(_:_:with:)`` matches.
     public func enqueue(_ replies: Reply...) {
-        locked { queue.append(contentsOf: replies) }
-    }
-
-    /// `NSLock.withLock` needs macOS 14 / iOS 17; the package supports older systems.
-    private func locked<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        lock.whileLocked { queue.append(contentsOf: replies) }
     }
 
     /// Records `request` and answers it with its reply.
@@ -101,7 +96,7 @@ public final class StubNetworkSession: NetworkSession, @unchecked Sendable {
         guard let url = request.url else { throw URLError(.badURL) }
         let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
         let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
-        let canned: Reply? = locked {
+        let canned: Reply? = lock.whileLocked {
             seen.append(request)
             if let index = routes.firstIndex(where: { $0.method == method && $0.path == path && !$0.replies.isEmpty }) {
                 return routes[index].replies.count > 1 ? routes[index].replies.removeFirst() : routes[index].replies[0]

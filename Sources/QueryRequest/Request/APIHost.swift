@@ -27,6 +27,8 @@ extension APIHost where Self: RawRepresentable, RawValue == String {
     /// - Throws: ``RequestBuildingError/invalidHost(host:reason:)`` when the raw value is no URL.
     public var baseURL: URL {
         get throws {
+            // Parsed once per raw value: the URL depends on the text alone (see `BoundedCache`).
+            if let url = rawValueURLs.value(for: rawValue) { return url }
             // Searched as bytes, as every piece of URL text here: characters can merge with what follows.
             let hasScheme = Array(rawValue.utf8).firstRange(of: Array("://".utf8)) != nil
             let text = hasScheme ? rawValue : "https://" + rawValue
@@ -34,10 +36,15 @@ extension APIHost where Self: RawRepresentable, RawValue == String {
                 throw RequestBuildingError.invalidHost(
                     host: String(reflecting: self), reason: "\"\(rawValue)\" is not a URL")
             }
+            rawValueURLs.store(url, for: rawValue)
             return url
         }
     }
 }
+
+/// The base URLs of raw-value hosts, by raw value: `URL(string:)` costs more than the rest of a request's
+/// URL, and a raw value always parses to the same URL.
+private let rawValueURLs = BoundedCache<String, URL>(capacity: 64)
 
 extension URL: APIHost {
     /// The URL itself.

@@ -15,9 +15,12 @@ import Foundation
 public struct APISetting: Sendable, Hashable {
     /// Headers sent with the request. A request's own ``Request/headers`` win over these on a clash.
     public var headers: [String: String]
-    /// Whether the client asks its token provider for a token and sends `Authorization: Bearer …`.
+    /// Whether the request needs credentials: the client's authorization middleware (a bearer token
+    /// from its token provider, an API key, Basic credentials, a signature) put them on it, and a client
+    /// without any fails with ``APIError/AuthorizationProblem/noAuthorizationMiddleware``.
     public var requiresAuthorization: Bool
-    /// Whether a 401 response makes the client refresh the token once and retry the request once.
+    /// Whether a 401 response makes the bearer middleware refresh the token once and the client retry
+    /// the request once.
     public var refreshesTokenOnUnauthorized: Bool
     /// How many times the client retries a failed attempt (transport errors worth retrying, 408, 429,
     /// 500, 502, 503, 504), for idempotent methods unless ``retriesNonIdempotentRequests`` is set.
@@ -28,6 +31,12 @@ public struct APISetting: Sendable, Hashable {
     public var timeout: TimeInterval
     /// The cache policy of the `URLRequest`.
     public var cachePolicy: URLRequest.CachePolicy
+    /// Which responses the request accepts; `nil` uses the client's (by default any 2xx status and any
+    /// media type).
+    public var validation: ResponseValidation?
+    /// The largest response body the request accepts, in bytes; `nil` uses the client's
+    /// (``APIClient/defaultMaximumResponseSize`` unless set).
+    public var maximumResponseSize: Int?
 
     /// Creates settings; every parameter has a default.
     public init(
@@ -37,7 +46,9 @@ public struct APISetting: Sendable, Hashable {
         retryCount: Int = 0,
         retriesNonIdempotentRequests: Bool = false,
         timeout: TimeInterval = 60,
-        cachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy
+        cachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy,
+        validation: ResponseValidation? = nil,
+        maximumResponseSize: Int? = nil
     ) {
         self.headers = headers
         self.requiresAuthorization = requiresAuthorization
@@ -46,6 +57,8 @@ public struct APISetting: Sendable, Hashable {
         self.retriesNonIdempotentRequests = retriesNonIdempotentRequests
         self.timeout = timeout
         self.cachePolicy = cachePolicy
+        self.validation = validation
+        self.maximumResponseSize = maximumResponseSize
     }
 
     /// No extra headers, no authorization, no retries, a 60-second timeout, the protocol's cache policy.

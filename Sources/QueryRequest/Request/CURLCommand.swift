@@ -5,23 +5,35 @@ import Foundation
 #endif
 
 extension URLRequest {
-    /// The request as a `curl` command line for logs and bug reports, every argument single-quoted for a
-    /// POSIX shell.
+    /// The request as a `curl` command line for logs and bug reports, with the secrets that
+    /// ``Redaction/default`` names redacted: `cURLCommand(redacting: .default)`.
     ///
     /// ```
-    /// curl -X 'POST' 'https://api.example.com/v1/users' -H 'Content-Type: application/json' --data-raw '{"name":"Ann"}'
+    /// curl -X 'POST' 'https://api.example.com/v1/users' -H 'Authorization: REDACTED' --data-raw '{"name":"Ann"}'
     /// ```
+    ///
+    /// Use ``cURLCommand(redacting:)`` to redact more (an API key header or query parameter), or
+    /// `cURLCommand(redacting: .none)` for a command that still carries every credential.
+    public var cURLCommand: String { cURLCommand(redacting: .default) }
+
+    /// The request as a `curl` command line, every argument single-quoted for a POSIX shell, with the
+    /// values that `redaction` names replaced by ``Redaction/placeholder``.
     ///
     /// Headers are listed by name. A body that is not UTF-8 text, or holds NUL, is piped in through
-    /// `base64 -d` so that the command still sends exactly its bytes. The output includes header values
-    /// such as `Authorization`: redact before sharing.
-    public var cURLCommand: String {
+    /// `base64 -d` so that the command still sends exactly its bytes. Bodies are never redacted.
+    public func cURLCommand(redacting redaction: Redaction) -> String {
+        let request = redaction.redactedRequest(self)
+        return request.unredactedCURLCommand
+    }
+
+    /// The command line of this request as it is.
+    private var unredactedCURLCommand: String {
         var parts = ["curl"]
-        let method = httpMethod ?? "GET"
-        switch method {
-        case "GET": break
-        case "HEAD": parts.append("--head")  // `-X HEAD` would wait for a body that never comes
-        default: parts += ["-X", Self.shellQuoted(method)]
+        let method = HTTPMethod(rawValue: httpMethod ?? "GET")
+        switch method.canonical {
+        case .get: break
+        case .head: parts.append("--head")  // `-X HEAD` would wait for a body that never comes
+        default: parts += ["-X", Self.shellQuoted(method.rawValue)]
         }
         parts.append(Self.shellQuoted(url?.absoluteString ?? ""))
         for (name, value) in (allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {

@@ -24,6 +24,10 @@ enum Declarations {
 
     /// The value of a member whose only accepted type is `Target` (or `Target?`, `nil` meaning
     /// the default): ``Request/setting``, ``Request/queryEncoder``, ``Request/headers``…
+    ///
+    /// Inlined into each caller, where `Target` is a concrete type: generic, the `Target?` it returns would
+    /// have its type metadata looked up in the runtime's table on every request.
+    @inline(__always)
     static func read<Declared, Target>(
         _ value: Declared, as target: Target.Type, member: String, expected: String
     ) throws -> Target? {

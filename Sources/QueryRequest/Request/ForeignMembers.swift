@@ -50,25 +50,19 @@ enum ForeignMembers {
 }
 
 /// Whether each type stores one of the watched names, worked out from its first value.
-private final class StoredNameCache: @unchecked Sendable {
+private struct StoredNameCache: Sendable {
     /// The names of hand-written layers that `Request` does not read.
     static let watched: Set<String> = ["httpBody", "queryItems", "httpMethod", "baseURL"]
-    // Guarded by `lock`.
-    private var table: [ObjectIdentifier: Bool] = [:]
-    private let lock = NSLock()
+    /// By request type: what a type stores never changes, so the answer depends on the key alone.
+    private let table = BoundedCache<ObjectIdentifier, Bool>(capacity: 1024)
 
     func storesWatchedNames<R: Request>(_ value: R) -> Bool {
         let key = ObjectIdentifier(R.self)
-        lock.lock()
-        let known = table[key]
-        lock.unlock()
-        if let known { return known }
+        if let known = table.value(for: key) { return known }
         // Stored properties are the same for every value of a struct or class. (An enum's one child is
         // its case, named after the case, so an enum never matches.)
         let stores = Mirror(reflecting: value).children.contains { $0.label.map(Self.watched.contains) ?? false }
-        lock.lock()
-        table[key] = stores
-        lock.unlock()
+        table.store(stores, for: key)
         return stores
     }
 }

@@ -1,3 +1,5 @@
+import QueryCoding
+
 /// Header fields checked against RFC 9110 and merged case-insensitively.
 ///
 /// `URLRequest.setValue(_:forHTTPHeaderField:)` silently drops a value with CR, LF or NUL and accepts a
@@ -10,6 +12,7 @@ struct HeaderFields {
     /// `settingHeaders` overlaid with `requestHeaders`: on a name given in both (compared without case),
     /// the request's field wins.
     init(settingHeaders: [String: String], requestHeaders: [String: String]) throws {
+        if settingHeaders.isEmpty && requestHeaders.isEmpty { return }
         for (name, value) in try Self.validated(settingHeaders) {
             fields[name.lowercased()] = (name, value)
         }
@@ -63,7 +66,7 @@ struct HeaderFields {
                     UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
                     UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
                     true
-                default: URLText.isUnreserved(byte)  // letters, digits, and "-._~" which are tchars too
+                default: PercentEncoding.isUnreserved(byte)  // letters, digits, and "-._~" which are tchars too
                 }
             }
     }

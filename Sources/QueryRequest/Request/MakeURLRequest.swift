@@ -78,7 +78,8 @@ extension Request {
             expected: "`var queryEncoder: QueryEncoder`")
         let ownBodyEncoder = try Declarations.read(
             self.bodyEncoder, as: JSONEncoder.self, member: "bodyEncoder", expected: "`var bodyEncoder: JSONEncoder?`")
-        let url = try requestURL.url(path: path, encodedQuery: encodedQuery(encoder: ownQueryEncoder ?? QueryEncoder()))
+        let url = try requestURL.url(
+            path: path, encodedQuery: encodedQuery(encoder: ownQueryEncoder ?? defaultQueryEncoder))
         let requestHeaders =
             try Declarations.read(
                 self.headers, as: [String: String].self, member: "headers",
@@ -88,7 +89,9 @@ extension Request {
         var request = URLRequest(url: url, cachePolicy: setting.cachePolicy, timeoutInterval: setting.timeout)
         // FoundationNetworking ignores the initialiser's timeout; only the property's setter counts.
         request.timeoutInterval = setting.timeout
-        request.httpMethod = method.rawValue
+        // A new request's method is already GET, and the setter compares the name with Foundation's list of
+        // methods without case, which costs more than the rest of the headers.
+        if method.rawValue != "GET" { request.httpMethod = method.rawValue }
         if let body = try RequestBody.declared(
             self.body, encoder: ownBodyEncoder ?? options.bodyEncoder ?? JSONEncoder())
         {
@@ -116,9 +119,10 @@ extension Request {
             return URLText.query(of: Declarations.identical(query, as: [URLQueryItem].self))
         }
         let query = self.query
-        if QueryParameters.self != String?.self, let parameters = query as? any Encodable {
-            // A struct, or an optional one (`nil` writes nothing, so no `?`).
-            return try encoder().encodeToString(parameters)
+        if QueryParameters.self != String?.self, let type = QueryParameters.self as? any Encodable.Type {
+            // A struct, or an optional one (`nil` writes nothing, so no `?`). Cast as a type, not as a value:
+            // the value cast would copy the struct into a heap box on every request.
+            return try encode(query, as: type, with: encoder())
         }
         switch Declarations.unwrapped(query) {
         case .none: return ""
@@ -131,6 +135,13 @@ extension Request {
             )
         }
     }
+}
+
+/// `query`, whose type is `Parameters`, encoded to query text by `encoder`.
+private func encode<Value, Parameters: Encodable>(
+    _ query: Value, as type: Parameters.Type, with encoder: QueryEncoder
+) throws -> String {
+    try encoder.encodeToString(Declarations.identical(query, as: Parameters.self))
 }
 
 /// What the client changes about building: another host, its default body encoder.

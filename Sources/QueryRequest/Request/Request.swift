@@ -135,8 +135,12 @@ extension Request where HeadersDeclaration == [String: String] {
 
 extension Request where QueryEncoderDeclaration == QueryEncoder {
     /// A `QueryEncoder` with its default strategies.
-    public var queryEncoder: QueryEncoder { QueryEncoder() }
+    public var queryEncoder: QueryEncoder { defaultQueryEncoder }
 }
+
+/// The default query encoder, made once: a `QueryEncoder` keeps its strategies in storage it copies before a
+/// change, so sharing one is safe, and it saves an allocation per request.
+let defaultQueryEncoder = QueryEncoder()
 
 extension Request where QueryParameters == EmptyQuery {
     /// No query: the URL gets no `?` at all.

@@ -7,7 +7,7 @@ import Foundation
 /// to the base path segment by segment; only then is the whole text handed to `URL(string:)`. Because the
 /// joined path always starts with `/` and holds no raw `?`, `#` or `\`, nothing in it can reach the
 /// authority: scheme, host and port are exactly the host's.
-struct RequestURL {
+struct RequestURL: Sendable {
     /// `scheme://host[:port]`, the scheme in lowercase.
     let origin: String
     /// The scheme, host and port every built URL must have.
@@ -17,22 +17,42 @@ struct RequestURL {
 
     /// Validates the base URL of `host`: a problem with it is an ``RequestBuildingError/invalidHost(host:reason:)``;
     /// an error thrown by `baseURL` itself passes through unchanged.
+    ///
+    /// A base URL is validated once and then found in ``validated``, by its text: see ``init(baseURL:host:)``.
     init(host: some APIHost) throws {
+        let url = try host.baseURL
+        let text = url.absoluteString
+        if let known = Self.validated.value(for: text) {
+            self = known
+            return
+        }
+        self = try RequestURL(baseURL: text, host: host)
+        Self.validated.store(self, for: text)
+    }
+
+    /// Base URLs already validated, by their exact text (`absoluteString`).
+    ///
+    /// Safe to reuse because ``init(baseURL:host:)`` reads nothing but that text: it parses it again
+    /// (rather than asking the `URL` value, whose base URL could differ), and `host` only names the host in
+    /// an error, which is never stored. So a hit is exactly the value the validation would return.
+    private static let validated = BoundedCache<String, RequestURL>(capacity: 64)
+
+    /// Validates the base URL `text` (the `absoluteString` of `host`'s base URL).
+    private init(baseURL text: String, host: some APIHost) throws {
         // The name is only worked out for an error: reflection is too slow for every request.
         func invalid(_ reason: String) -> RequestBuildingError {
             .invalidHost(host: String(reflecting: host), reason: reason)
         }
 
-        let url = try host.baseURL
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-            throw invalid("\"\(url.absoluteString)\" is not a URL")
+        guard let components = URLComponents(string: text) else {
+            throw invalid("\"\(text)\" is not a URL")
         }
         let scheme = components.scheme?.lowercased()
         guard scheme == "https" || scheme == "http" else {
-            throw invalid("\"\(url.absoluteString)\" must start with http:// or https://")
+            throw invalid("\"\(text)\" must start with http:// or https://")
         }
         guard let hostName = components.percentEncodedHost, !hostName.isEmpty else {
-            throw invalid("\"\(url.absoluteString)\" has no host name")
+            throw invalid("\"\(text)\" has no host name")
         }
         if let problem = URLText.hostNameProblem(hostName) {
             throw invalid("the host name \"\(hostName)\" \(problem)")
@@ -42,17 +62,17 @@ struct RequestURL {
             throw invalid("the base URL carries user info; send credentials in a header instead")
         }
         guard components.percentEncodedQuery == nil else {
-            throw invalid("\"\(url.absoluteString)\" has a query; put fixed query items in the request path")
+            throw invalid("\"\(text)\" has a query; put fixed query items in the request path")
         }
         guard components.percentEncodedFragment == nil else {
-            throw invalid("\"\(url.absoluteString)\" has a fragment")
+            throw invalid("\"\(text)\" has a fragment")
         }
         if let port = components.port, !(1...65535).contains(port) {
-            throw invalid("port \(port) of \"\(url.absoluteString)\" is out of range")
+            throw invalid("port \(port) of \"\(text)\" is out of range")
         }
-        let basePath = URLText.normalised(components.percentEncodedPath[...], keepsRaw: URLText.isPathByte)
+        let basePath = URLText.normalised(components.percentEncodedPath[...], as: .path)
         if let segment = URLText.firstDotSegment(in: basePath) {
-            throw invalid("the base path of \"\(url.absoluteString)\" has a \"\(segment)\" segment")
+            throw invalid("the base path of \"\(text)\" has a \"\(segment)\" segment")
         }
 
         var origin = components
@@ -60,12 +80,19 @@ struct RequestURL {
         origin.percentEncodedPath = ""
         // Compared decoded: Foundation may write `h%41st` back as `hAst` or a Unicode name in its IDNA form,
         // the same host (RFC 3986 §6.2.2.2). `hostNameProblem` made sure the name decodes.
-        let authority = Authority(scheme: scheme ?? "", host: components.host ?? hostName, port: components.port)
+        let decodedHost = components.host ?? hostName
         // Foundation may write a host back without its authority (a non-UTF-8 escape did, and a path
-        // starting `//` then named the host): the origin counts only once it reads back as this host.
+        // starting `//` then named the host): the origin counts only once it reads back as this host, both
+        // through `URLComponents` and through `URL`, whose host is what every built URL is checked against.
         guard let originText = origin.string, let reread = URLComponents(string: originText),
-            authority.matches(reread), reread.percentEncodedPath.isEmpty
+            reread.percentEncodedPath.isEmpty, let originURL = URL(string: originText),
+            let encodedHost = originURL.host(percentEncoded: true)
         else {
+            throw invalid("the host name \"\(hostName)\" does not read back as itself once written into a URL")
+        }
+        let authority = Authority(
+            scheme: scheme ?? "", host: decodedHost, encodedHost: encodedHost, port: components.port)
+        guard authority.matches(reread), authority.matches(originURL) else {
             throw invalid("the host name \"\(hostName)\" does not read back as itself once written into a URL")
         }
         self.origin = originText
@@ -75,36 +102,76 @@ struct RequestURL {
 
     /// The URL for `path` (which may carry a fixed query, `/search?fixed=1`) below the base path, with
     /// `encodedQuery` (the output of `QueryEncoder.encodeToString`) after the fixed query items.
+    ///
+    /// The text is written straight into the new string's storage: the validated origin, the base path, the
+    /// normalised path, `?` and the normalised queries. Only then is it parsed, once, and the parsed URL's
+    /// authority compared with the origin's.
     func url(path: String, encodedQuery: String) throws -> URL {
-        guard !path.utf8.contains(UInt8(ascii: "#")) else {
+        // Found by byte, in one pass: a `?` followed by a combining mark is one `Character` that is not `?`.
+        var path = path
+        let (hasHash, questionMarkOffset) = path.withUTF8 { bytes in
+            var questionMark: Int?
+            for (offset, byte) in bytes.enumerated() {
+                if byte == UInt8(ascii: "#") { return (true, questionMark) }
+                if byte == UInt8(ascii: "?") && questionMark == nil { questionMark = offset }
+            }
+            return (false, questionMark)
+        }
+        guard !hasHash else {
             throw RequestBuildingError.invalidPath(path: path, reason: "\"#\" would start a fragment, never sent")
         }
-        // Found by byte: a `?` followed by a combining mark is one `Character` that is not `?`.
-        let questionMark = path.utf8.firstIndex(of: UInt8(ascii: "?"))
+        let questionMark = questionMarkOffset.map { path.utf8.index(path.utf8.startIndex, offsetBy: $0) }
         let pathPart = path[..<(questionMark ?? path.endIndex)]
         let fixedQuery = questionMark.map { path[path.utf8.index(after: $0)...] } ?? ""
 
-        let requestPath = URLText.normalised(pathPart, keepsRaw: URLText.isPathByte)
-        if let segment = URLText.firstDotSegment(in: requestPath) {
-            throw RequestBuildingError.invalidPath(
-                path: path, reason: "the \"\(segment)\" segment would be resolved by the server")
+        // `/v1` + `/users` → `/v1/users`; a slash on both sides counts once; a path without a leading slash
+        // still starts a new segment. Other empty segments (`//`, a trailing `/`) are kept as written.
+        // Decided on the raw path: normalising keeps `/` and never makes a byte into one.
+        var requestPath = pathPart
+        var needsSlash = false
+        if let first = pathPart.utf8.first {
+            let baseHasSlash = basePath.utf8.last == UInt8(ascii: "/")
+            let pathHasSlash = first == UInt8(ascii: "/")
+            if baseHasSlash && pathHasSlash {
+                requestPath = pathPart[pathPart.utf8.index(after: pathPart.startIndex)...]
+            }
+            needsSlash = !baseHasSlash && !pathHasSlash
         }
-
-        var text = origin + joined(basePath, requestPath)
-        let query = [
-            URLText.normalised(fixedQuery, keepsRaw: URLText.isQueryByte),
-            URLText.normalised(encodedQuery[...], keepsRaw: URLText.isQueryByte),
-        ].filter { !$0.isEmpty }
-        if !query.isEmpty {
-            text += "?" + query.joined(separator: "&")
+        let hasQuery = !fixedQuery.isEmpty || !encodedQuery.isEmpty
+        // The most the text can take: the origin and base path as they are, three bytes for each byte of the
+        // path and queries (each may become `%XX`), and the three separators: `/`, `?` and `&`.
+        let capacity =
+            origin.utf8.count + basePath.utf8.count + URLText.Writer.normalisedCapacity(requestPath)
+            + URLText.Writer.normalisedCapacity(fixedQuery) + URLText.Writer.normalisedCapacity(encodedQuery[...]) + 3
+        var dotSegment: String?
+        let text = String(unsafeUninitializedCapacity: capacity) { buffer in
+            var writer = URLText.Writer(buffer)
+            writer.append(origin)
+            writer.append(basePath)
+            if needsSlash { writer.append(UInt8(ascii: "/")) }
+            let pathStart = writer.count
+            writer.appendNormalised(requestPath, as: .path)
+            if let range = URLText.firstDotSegment(in: writer.written(from: pathStart)) {
+                dotSegment = String(decoding: writer.written(from: pathStart)[range], as: UTF8.self)
+                return 0
+            }
+            if hasQuery {
+                writer.append(UInt8(ascii: "?"))
+                writer.appendNormalised(fixedQuery, as: .query)
+                if !fixedQuery.isEmpty && !encodedQuery.isEmpty { writer.append(UInt8(ascii: "&")) }
+                writer.appendNormalised(encodedQuery[...], as: .query)
+            }
+            return writer.count
+        }
+        if let dotSegment {
+            throw RequestBuildingError.invalidPath(
+                path: path, reason: "the \"\(dotSegment)\" segment would be resolved by the server")
         }
         guard let url = URL(string: text) else {
             throw RequestBuildingError.invalidPath(path: path, reason: "\"\(text)\" is not a valid URL")
         }
         // The last line of defence of "the host never changes": checked on the URL that is sent.
-        guard url.host != nil, let built = URLComponents(url: url, resolvingAgainstBaseURL: false),
-            authority.matches(built)
-        else {
+        guard authority.matches(url) else {
             throw RequestBuildingError.invalidPath(
                 path: path, reason: "the URL \"\(text)\" would not keep the host's scheme, host and port")
         }
@@ -118,10 +185,12 @@ struct RequestURL {
     }
 
     /// The parts of a URL that no path may change.
-    private struct Authority {
+    private struct Authority: Sendable {
         let scheme: String
         /// The host name, percent-decoded.
         let host: String
+        /// The host name as `URL.host(percentEncoded: true)` gives it for the origin.
+        let encodedHost: String
         let port: Int?
 
         /// Whether `components` has this scheme (compared without case), host and port, and no user info.
@@ -130,16 +199,17 @@ struct RequestURL {
                 && components.port == port && components.percentEncodedUser == nil
                 && components.percentEncodedPassword == nil
         }
-    }
 
-    /// `/v1` + `/users` → `/v1/users`; a slash on both sides counts once; a path without a leading slash
-    /// still starts a new segment. Other empty segments (`//`, a trailing `/`) are kept as written.
-    private func joined(_ base: String, _ path: String) -> String {
-        if path.isEmpty { return base }
-        let baseHasSlash = base.hasSuffix("/")
-        let pathHasSlash = path.hasPrefix("/")
-        if baseHasSlash && pathHasSlash { return base + path.dropFirst() }
-        if baseHasSlash || pathHasSlash { return base + path }
-        return base + "/" + path
+        /// Whether `url` has this scheme, host and port, and no user info, read from `URL` itself. Cheaper
+        /// than `matches(_: URLComponents)` (no second parse, no IDNA decoding of the host): the host is
+        /// compared as written, byte for byte, with the origin's as `URL` read it when it was validated.
+        func matches(_ url: URL) -> Bool {
+            guard let urlScheme = url.scheme, let urlHost = url.host(percentEncoded: true) else { return false }
+            // Compared as written: the built text starts with the origin, whose scheme is in lowercase.
+            // (`==` on strings also compares their bytes for ASCII text, such as every percent-encoded host.)
+            return urlScheme == scheme && urlHost.utf8.count == encodedHost.utf8.count && urlHost == encodedHost
+                && url.port == port
+                && url.user(percentEncoded: true) == nil && url.password(percentEncoded: true) == nil
+        }
     }
 }

@@ -1,80 +1,56 @@
+import QueryCoding
+
 /// Percent-encoded URL text, produced and checked byte by byte.
 ///
 /// `URLComponents` traps on invalid percent-encoded text and `URL(string:)` guesses at it, so every piece
 /// of a built URL passes through here first: what leaves is valid RFC 3986 text whose meaning cannot shift
 /// (no raw `#`, no `\`, no bare `%`, no spaces or controls).
 enum URLText {
-    /// Whether `byte` is unreserved: `A-Z a-z 0-9 - . _ ~`.
-    static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"):
-            true
-        default: false
-        }
-    }
+    // The unreserved set, the hex digits and their values are QueryCoding's (`PercentEncoding`): one
+    // definition of percent-encoding for both modules. What is added here is what a URL needs beyond a
+    // query value: the raw bytes a path and a query keep, and valid escapes kept as written.
+
+    /// Bit `b` is set when ASCII byte `b` (0–63) may stay raw in a path: `! $ & ' ( ) * + , - . / 0-9 : ; =`.
+    private static let pathLow: UInt64 = 0x2FFF_FFD2_0000_0000
+    /// Bit `b - 64` is set when ASCII byte `b` (64–127) may stay raw in a path or query: `@ A-Z _ a-z ~`.
+    private static let pathAndQueryHigh: UInt64 = 0x47FF_FFFE_87FF_FFFF
+    /// The path's low bits and `?`, which a query may hold raw.
+    private static let queryLow: UInt64 = pathLow | 1 << UInt8(ascii: "?")
 
     /// Whether `byte` may stay raw in a path: an RFC 3986 `pchar` (unreserved, sub-delims, `:`, `@`) or `/`.
+    @inline(__always)
     static func isPathByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
-            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
-            UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"):
-            true
-        default: isUnreserved(byte)
-        }
+        let mask = byte < 64 ? pathLow : pathAndQueryHigh
+        return byte < 128 && (mask >> UInt64(byte & 63)) & 1 != 0
     }
 
     /// Whether `byte` may stay raw in a query: a path byte or `?`.
+    @inline(__always)
     static func isQueryByte(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "?") || isPathByte(byte)
+        let mask = byte < 64 ? queryLow : pathAndQueryHigh
+        return byte < 128 && (mask >> UInt64(byte & 63)) & 1 != 0
     }
 
     /// Appends `%XX` (uppercase hex) for `byte`.
     static func appendEscape(of byte: UInt8, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "%"))
-        output.append(hexDigit(byte >> 4))
-        output.append(hexDigit(byte & 0x0F))
+        output.append(PercentEncoding.hexDigit(byte >> 4))
+        output.append(PercentEncoding.hexDigit(byte & 0x0F))
     }
 
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? nibble + UInt8(ascii: "0") : nibble - 10 + UInt8(ascii: "A")
+    /// Which bytes a piece of URL text may keep raw.
+    enum Part {
+        case path, query
     }
 
-    static func isHexDigit(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"),
-            UInt8(ascii: "a")...UInt8(ascii: "f"):
-            true
-        default: false
+    /// `text` with the bytes `part` allows raw and every valid `%XX` escape kept as written, and everything
+    /// else escaped once, a `%` that starts no escape included (it becomes `%25`).
+    static func normalised(_ text: Substring, as part: Part) -> String {
+        String(unsafeUninitializedCapacity: Writer.normalisedCapacity(text)) { buffer in
+            var writer = Writer(buffer)
+            writer.appendNormalised(text, as: part)
+            return writer.count
         }
-    }
-
-    /// Copies `text`, keeping the bytes `keepsRaw` accepts and every valid `%XX` escape as written, and
-    /// escaping everything else once, a `%` that starts no escape included (it becomes `%25`).
-    static func normalised(_ text: Substring, keepsRaw: (UInt8) -> Bool) -> String {
-        let bytes = Array(text.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHexDigit(bytes[index + 1]),
-                isHexDigit(bytes[index + 2])
-            {
-                output.append(contentsOf: bytes[index...index + 2])
-                index += 3
-                continue
-            }
-            if byte != UInt8(ascii: "%") && keepsRaw(byte) {
-                output.append(byte)
-            } else {
-                appendEscape(of: byte, to: &output)
-            }
-            index += 1
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// Escapes every byte of `text` that is not unreserved, so the result is always exactly one path
@@ -83,7 +59,7 @@ enum URLText {
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
-            if isUnreserved(byte) {
+            if PercentEncoding.isUnreserved(byte) {
                 output.append(byte)
             } else {
                 appendEscape(of: byte, to: &output)
@@ -92,17 +68,120 @@ enum URLText {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Writes URL text into the uninitialised storage of a new `String`
+    /// (`String(unsafeUninitializedCapacity:initializingUTF8With:)`): one allocation for a whole URL, no
+    /// intermediate arrays, every byte stored once.
+    struct Writer {
+        private let buffer: UnsafeMutableBufferPointer<UInt8>
+        /// The number of bytes written, from the start of the buffer.
+        private(set) var count = 0
+
+        init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+            self.buffer = buffer
+        }
+
+        /// The most bytes ``appendNormalised(_:as:)`` writes for `text`: three for each of its bytes.
+        static func normalisedCapacity(_ text: Substring) -> Int {
+            text.utf8.count * 3
+        }
+
+        /// The bytes written so far, from `start`.
+        func written(from start: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: buffer[start..<count])
+        }
+
+        /// Appends `text` as it is.
+        mutating func append(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes in
+                // SAFETY: the bounds are checked once here; `count + bytes.count` fits, so does each store.
+                precondition(bytes.count <= buffer.count &- count, "URL text overflows its buffer")
+                guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+                (target + count).update(from: source, count: bytes.count)
+                count &+= bytes.count
+            }
+        }
+
+        /// Appends one ASCII byte.
+        mutating func append(_ byte: UInt8) {
+            precondition(count < buffer.count, "URL text overflows its buffer")
+            buffer[count] = byte
+            count &+= 1
+        }
+
+        /// Appends `text` normalised as ``URLText/normalised(_:as:)`` describes.
+        mutating func appendNormalised(_ text: Substring, as part: Part) {
+            // `withUTF8` is specialised here (and makes the text contiguous first if it is not, as a bridged
+            // string may be); the generic `withContiguousStorageIfAvailable` of a substring is not.
+            var text = text
+            text.withUTF8 { appendNormalised($0, as: part) }
+        }
+
+        private mutating func appendNormalised(_ bytes: UnsafeBufferPointer<UInt8>, as part: Part) {
+            // SAFETY: each input byte writes at most three, so checking room for three per byte once makes
+            // every store below in bounds.
+            precondition(bytes.count <= (buffer.count &- count) / 3, "URL text overflows its buffer")
+            guard let target = buffer.baseAddress else { return }
+            // The raw set as two masks, the only difference between the parts, read once.
+            let low = part == .path ? pathLow : queryLow
+            let high = pathAndQueryHigh
+            var output = count
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                // `%` is never raw in either part, so a raw byte needs no look-ahead.
+                if byte < 128 && ((byte < 64 ? low : high) >> UInt64(byte & 63)) & 1 != 0 {
+                    target[output] = byte
+                    output &+= 1
+                    index &+= 1
+                } else if byte == UInt8(ascii: "%"), index &+ 2 < bytes.count,
+                    PercentEncoding.hexValue(bytes[index &+ 1]) != nil,
+                    PercentEncoding.hexValue(bytes[index &+ 2]) != nil
+                {
+                    target[output] = byte
+                    target[output &+ 1] = bytes[index &+ 1]
+                    target[output &+ 2] = bytes[index &+ 2]
+                    output &+= 3
+                    index &+= 3
+                } else {
+                    target[output] = UInt8(ascii: "%")
+                    target[output &+ 1] = PercentEncoding.hexDigit(byte >> 4)
+                    target[output &+ 2] = PercentEncoding.hexDigit(byte & 0x0F)
+                    output &+= 3
+                    index &+= 1
+                }
+            }
+            count = output
+        }
+    }
+
     /// The first segment of a normalised path that is `.` or `..`, written raw or as `%2E`, or `nil`.
     ///
     /// Servers and proxies resolve dot segments (many after decoding `%2E`), so such a path would reach
     /// another resource than the one written.
     static func firstDotSegment(in path: String) -> Substring? {
-        path.split(separator: "/", omittingEmptySubsequences: true).first(where: isDotSegment)
+        var path = path
+        return path.withUTF8 { bytes in
+            firstDotSegment(in: bytes).map { String(decoding: bytes[$0], as: UTF8.self)[...] }
+        }
     }
 
-    private static func isDotSegment(_ segment: Substring) -> Bool {
+    /// The positions of the first `.` or `..` segment of the normalised path `bytes`, or `nil`: read byte by
+    /// byte, without splitting, since every request's path is checked.
+    static func firstDotSegment(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "/") { end &+= 1 }
+            if start < end, isDotSegment(bytes[start..<end]) { return start..<end }
+            start = end &+ 1
+        }
+        return nil
+    }
+
+    private static func isDotSegment(_ segment: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         var dots = 0
-        var bytes = segment.utf8[...]
+        var bytes = segment
         while let byte = bytes.first {
             if byte == UInt8(ascii: ".") {
                 bytes = bytes.dropFirst()
@@ -115,6 +194,7 @@ enum URLText {
                 return false
             }
             dots += 1
+            if dots > 2 { return false }
         }
         return dots == 1 || dots == 2
     }
@@ -134,7 +214,9 @@ enum URLText {
             let inside = bytes.dropFirst().dropLast()
             let isLiteral =
                 bytes.count > 2 && bytes.last == UInt8(ascii: "]")
-                && inside.allSatisfy { isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }
+                && inside.allSatisfy {
+                    PercentEncoding.hexValue($0) != nil || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".")
+                }
             return isLiteral ? nil : "is not an IPv6 literal of hex digits, \":\" and \".\""
         }
         var decoded: [UInt8] = []
@@ -146,7 +228,8 @@ enum URLText {
                 index += 1
                 continue
             }
-            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            guard index + 2 < bytes.count, let high = PercentEncoding.hexValue(bytes[index + 1]),
+                let low = PercentEncoding.hexValue(bytes[index + 2])
             else { return "holds a \"%\" that starts no escape" }
             decoded.append(high << 4 | low)
             index += 3
@@ -169,16 +252,7 @@ enum URLText {
             UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
             UInt8(ascii: "="):
             true
-        default: isUnreserved(byte)
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
+        default: PercentEncoding.isUnreserved(byte)
         }
     }
 }

@@ -114,13 +114,13 @@ import Testing
                     indices.append(index)
                 }
             }
-            let received = try ShellRoundTrip.run(requests.map(\.cURLCommand))
+            let received = try ShellRoundTrip.run(requests.map { $0.cURLCommand(redacting: .none) })
             var messages = [String?](repeating: nil, count: cases.count)
             for (index, (request, got)) in zip(indices, zip(requests, received)) {
                 let expected = ShellRoundTrip.expected(for: request)
                 guard let got, got.arguments == expected.arguments, got.input == expected.input else {
                     messages[index] =
-                        "sh read \(describe(got)) from\n  \(request.cURLCommand.swiftSource),\n  expected \(describe(expected))"
+                        "sh read \(describe(got)) from\n  \(request.cURLCommand(redacting: .none).swiftSource),\n  expected \(describe(expected))"
                     continue
                 }
             }
@@ -131,8 +131,8 @@ import Testing
         property.classify = { requestCase in
             switch Result(catching: { try requestCase.request.makeURLRequest() }) {
             case .success(let request):
-                ["builds"] + (request.cURLCommand.contains("base64 -d") ? ["binary body"] : [])
-                    + (request.cURLCommand.contains("'\\''") ? ["a quote in an argument"] : [])
+                ["builds"] + (request.cURLCommand(redacting: .none).contains("base64 -d") ? ["binary body"] : [])
+                    + (request.cURLCommand(redacting: .none).contains("'\\''") ? ["a quote in an argument"] : [])
             case .failure: ["refused"]
             }
         }

@@ -289,6 +289,14 @@ import Testing
         #expect(value.value.value == Probe(path: "value/value", tenant: "acme"))
     }
 
+    @Test func theDecoderReportsItsConfiguration() throws {
+        var decoder = QueryDecoder()
+        decoder.arrayDecodingStrategy = .repeatedKeys
+        let value = try decoder.decode(ProbeHolder.self, from: "value.x=1")
+        #expect(value.value.arrays == "repeatedKeys")
+        #expect(try JSONDecoder().decode(ArrayStyleProbe.self, from: Data("{}".utf8)).arrays == "none")
+    }
+
     // MARK: Top-level values
 
     @Test func topLevelValuesWithoutKeysAreRefused() {
@@ -373,5 +381,19 @@ private struct Probe: Codable, Equatable {
         path = decoder.codingPath.map(\.stringValue).joined(separator: "/")
         let key = try #require(CodingUserInfoKey(rawValue: "tenant"))
         tenant = decoder.userInfo[key] as? String ?? ""
+    }
+}
+
+/// Holds a probe one level down.
+private struct ProbeHolder: Decodable {
+    let value: ArrayStyleProbe
+}
+
+/// Records the array strategy of the query decoder that reads it ("none" for another decoder).
+private struct ArrayStyleProbe: Decodable {
+    let arrays: String
+
+    init(from decoder: any Decoder) throws {
+        arrays = decoder.queryDecoder.map { "\($0.arrayDecodingStrategy)" } ?? "none"
     }
 }

@@ -245,24 +245,6 @@ import Testing
         #expect(try pairs(repeated.encode(list)) == [Pair("list", "a"), Pair("list", "b,c")])
     }
 
-    // MARK: An encoder used directly
-
-    @Test func aQueryEncoderUsedDirectlyAsAnEncoderThrows() {
-        let encoder = QueryEncoder()
-        var keyed = encoder.container(keyedBy: AnyKey.self)
-        #expect(throws: EncodingError.self) { try keyed.encode(1, forKey: "a") }
-        #expect(throws: EncodingError.self) { try keyed.encode("x", forKey: "a") }
-        #expect(throws: EncodingError.self) { try keyed.encodeNil(forKey: "a") }
-        var unkeyed = encoder.unkeyedContainer()
-        #expect(throws: EncodingError.self) { try unkeyed.encode(1) }
-        var single = encoder.singleValueContainer()
-        #expect(throws: EncodingError.self) { try single.encode(1) }
-        #expect(throws: EncodingError.self) { try single.encodeNil() }
-        #expect(throws: EncodingError.self) { try Filter(min: 1, max: 2).encode(to: encoder) }
-        let error = #expect(throws: EncodingError.self) { try keyed.encode(Filter(min: 1, max: 2), forKey: "f") }
-        #expect(error?.message.contains("encode(_:)") == true)
-    }
-
     @Test func theErrorOfAFailedCallDoesNotLeakIntoTheNext() throws {
         #expect(throws: EncodingError.self) { try encoder.encodeToString(Wrapped(value: Double.nan)) }
         #expect(try encoder.encodeToString(Wrapped(value: 1.5)) == "value=1.5")

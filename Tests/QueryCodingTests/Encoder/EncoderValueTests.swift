@@ -251,7 +251,7 @@ import Testing
         #expect(throws: EncodingError.self) { try encoder.encodeToString(Transparent(value: [1, 2])) }
     }
 
-    @Test func theEncoderAValueReceivesIsAQueryEncoder() throws {
+    @Test func theEncoderAValueReceivesReportsItsConfiguration() throws {
         let key = try #require(CodingUserInfoKey(rawValue: "tenant"))
         var encoder = QueryEncoder(userInfo: [key: "acme"])
         encoder.arrayEncodingStrategy = .repeatedKeys
@@ -261,7 +261,37 @@ import Testing
                 Pair("value.value.path", "value/value"), Pair("value.value.tenant", "acme"),
             ])
         #expect(encoder.userInfo[key] as? String == "acme")
-        #expect(encoder.codingPath.isEmpty)
+    }
+
+    @Test func userInfoIsSettableAndReachesEncodeTo() throws {
+        let key = try #require(CodingUserInfoKey(rawValue: "tenant"))
+        var encoder = QueryEncoder()
+        #expect(encoder.userInfo.isEmpty)
+        encoder.userInfo[key] = "globex"
+        let copy = encoder
+        encoder.userInfo[key] = "initech"
+        #expect(try pairs(copy.encode(Introspect(key: key))).contains(Pair("tenant", "globex")))
+        #expect(try pairs(encoder.encode(Introspect(key: key))).contains(Pair("tenant", "initech")))
+    }
+
+    @Test func aFieldStyleIsPartOfTheReportedConfiguration() throws {
+        let key = try #require(CodingUserInfoKey(rawValue: "tenant"))
+        #expect(
+            try pairs(
+                QueryEncoder().encode(StyledIntrospect(styled: Introspect(key: key), plain: Introspect(key: key))))
+                == [
+                    Pair("styled.isQueryEncoder", "true"), Pair("styled.arrays", "brackets"),
+                    Pair("styled.path", "styled"),
+                    Pair("styled.tenant", ""), Pair("plain.isQueryEncoder", "true"),
+                    Pair("plain.arrays", "commaSeparated"),
+                    Pair("plain.path", "plain"), Pair("plain.tenant", ""),
+                ])
+    }
+
+    @Test func anotherEncoderHasNoQueryConfiguration() throws {
+        let key = try #require(CodingUserInfoKey(rawValue: "tenant"))
+        let json = try JSONEncoder().encode(Introspect(key: key))
+        #expect(String(decoding: json, as: UTF8.self).contains(#""isQueryEncoder":false"#))
     }
 }
 
@@ -406,13 +436,23 @@ private struct Transparent<Value: Encodable>: Encodable {
     }
 }
 
+/// Two introspections, the first under a field style of its own.
+private struct StyledIntrospect: Encodable, QueryFieldStyling {
+    let styled: Introspect
+    let plain: Introspect
+
+    static func queryFieldStyle(for key: any CodingKey) -> QueryFieldStyle? {
+        key.stringValue == "styled" ? QueryFieldStyle(array: .brackets) : nil
+    }
+}
+
 /// Writes what it can see of its encoder.
 private struct Introspect: Encodable {
     let key: CodingUserInfoKey
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyKey.self)
-        let queryEncoder = encoder as? QueryEncoder
+        let queryEncoder = encoder.queryEncoder
         try container.encode(queryEncoder != nil, forKey: "isQueryEncoder")
         try container.encode("\(queryEncoder?.arrayEncodingStrategy ?? .commaSeparated)", forKey: "arrays")
         try container.encode(encoder.codingPath.map(\.stringValue).joined(separator: "/"), forKey: "path")

@@ -46,6 +46,37 @@ enum QueryEncodingGuide {
         return (query, filter)
     }
 
+    // MARK: Custom encode(to:)
+
+    struct Window: Encodable {
+        let days: [Int]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if let query = encoder.queryEncoder, query.arrayEncodingStrategy == .commaSeparated {
+                try container.encode("\(days.min() ?? 0)-\(days.max() ?? 0)", forKey: .days)
+            } else {
+                try container.encode(days, forKey: .days)
+            }
+            if let tenant = encoder.userInfo[.tenant] as? String {
+                try container.encode(tenant, forKey: .tenant)
+            }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case days, tenant
+        }
+    }
+
+    static func customEncodeTo() throws -> (window: String, repeated: String) {
+        var encoder = QueryEncoder()
+        encoder.userInfo[.tenant] = "acme"
+        let window = try encoder.encodeToString(Window(days: [1, 2, 3, 4, 5, 6, 7]))
+        encoder.arrayEncodingStrategy = .repeatedKeys
+        let repeated = try encoder.encodeToString(Window(days: [1, 2]))
+        return (window, repeated)
+    }
+
     // MARK: Per-field styles
 
     struct Listing: Codable, QueryFieldStyling {
@@ -129,6 +160,13 @@ extension QueryEncodingGuide {
             #expect(query == "tags=b&tags=a&user_id=7")
             #expect(guide.contains("// \"\(query)\""))
             #expect(filter.userID == 7 && filter.tags == ["b", "a"] && filter.createdAfter == nil)
+        }
+
+        @Test func customEncodeTo() throws {
+            let (window, repeated) = try QueryEncodingGuide.customEncodeTo()
+            #expect(window == "days=1-7&tenant=acme")
+            #expect(repeated == "days=1&days=2&tenant=acme")
+            #expect(guide.contains(#"// "days=1-7&tenant=acme""#))
         }
 
         @Test func perFieldStyles() throws {
@@ -255,6 +293,10 @@ extension QueryEncodingGuide {
             #expect(try GuideSnippets.linesMissing(from: Self.guidePath, compiledIn: #filePath) == [])
         }
     }
+}
+
+extension CodingUserInfoKey {
+    static let tenant = CodingUserInfoKey(rawValue: "tenant")!
 }
 
 // MARK: - Values of the strategy table

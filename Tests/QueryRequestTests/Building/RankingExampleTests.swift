@@ -1,44 +1,17 @@
 import Foundation
 import QueryRequest
+import SampleAPI
 import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-// The pattern from issue 4, written exactly as users write it.
+// The pattern from issue 4, written exactly as users write it: the sample API's declaration
+// (Sources/SampleAPI), the one the Demo prints and the `request.build` benchmark measures.
 
-enum Hosts: String, APIHost {
-    case test = "test.jp"  // no scheme → https
-    case local = "http://127.0.0.1:8080/api"  // scheme, port and base path kept
-}
-
-struct TestRankingData: Decodable {
-    let items: [String]
-}
-
-struct TestRankingRequest: Request {
-    typealias Response = TestRankingData
-    let method: HTTPMethod = .get
-    let host: Hosts = .test
-    let path = "/test/ranking"
-    let setting: APISetting = .default
-    var query: Query
-
-    struct Query: Encodable {
-        let totalLimit: Int
-        let offset: Int
-        let pageLimit: Int
-        let age: Int?
-        let type: [String] = ["day", "month", "year"]
-        let field: [String] = ["image", "text"]
-        let deviceID: String = "aaaaaaaaaaaaaa"
-        private enum CodingKeys: String, CodingKey {
-            case totalLimit, offset, pageLimit, age, type, field
-            case deviceID = "device_id"
-        }
-    }
-}
+/// The sample API's hosts (`test.jp`, a local server, …), which the other building tests use too.
+typealias Hosts = SampleAPI.Hosts
 
 /// The same request sent to the other host, to check that scheme, port and base path are kept.
 struct LocalRankingRequest: Request {

@@ -96,14 +96,16 @@ struct FixedToken: TokenProvider {
             await #expect(throws: APIError.self) {
                 try await APIClient(session: session).send(Ping(setting: Self.authorized))
             })
-        guard case .authorization(let problem as APIError.TokenProblem) = error else {
+        guard case .authorization(let problem as APIError.AuthorizationProblem) = error else {
             Issue.record("expected an authorization error, got \(error)")
             return
         }
-        #expect(problem == .noTokenProvider)
+        #expect(problem == .noAuthorizationMiddleware)
         #expect(
             error.description
-                == "Authorization failed, nothing was sent: the request requires authorization, but the APIClient has no token provider"
+                == "Authorization failed, nothing was sent: the request requires authorization, but the APIClient "
+                + "has no token provider and no authorization middleware (BearerTokenMiddleware, APIKeyMiddleware, "
+                + "BasicAuthorizationMiddleware, RequestSigningMiddleware or your own AuthorizationMiddleware)"
         )
         #expect(session.requests.isEmpty)
     }
@@ -127,7 +129,7 @@ struct FixedToken: TokenProvider {
         let client = APIClient(session: session, tokenProvider: FixedToken(value: token))
         let error = try #require(
             await #expect(throws: APIError.self) { try await client.send(Ping(setting: Self.authorized)) })
-        guard case .authorization(let problem as APIError.TokenProblem) = error else {
+        guard case .authorization(let problem as APIError.AuthorizationProblem) = error else {
             Issue.record("expected an authorization error, got \(error)")
             return
         }

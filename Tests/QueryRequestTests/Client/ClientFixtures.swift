@@ -52,6 +52,8 @@ struct SearchMembers: Request {
 }
 
 /// A value shared between tasks, for recording what a closure saw.
+// `@unchecked Sendable` is sound: `value`, the only mutable state, is private and read or written only inside `update`,
+// under `lock` (a `let`); `Value` is Sendable, so what `current` hands out may cross tasks.
 final class Locked<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value

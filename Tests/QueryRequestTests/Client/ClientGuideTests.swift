@@ -81,6 +81,94 @@ enum ClientGuide {
         let path = "/goo/search"
     }
 
+    // MARK: Which responses are accepted
+
+    struct ConditionalUserRequest: Request {
+        typealias Response = EmptyResponse
+        let host: Hosts = .production
+        let path = "/users/42"
+        let headers = ["If-None-Match": "\"v7\""]
+        let setting = APISetting(validation: ResponseValidation(statusCodes: [200, 304]))
+    }
+
+    // MARK: Middleware
+
+    struct RequestID: ClientMiddleware {
+        func intercept(
+            _ request: URLRequest, context: MiddlewareContext,
+            next: (URLRequest) async throws -> ClientResponse
+        ) async throws -> ClientResponse {
+            var request = request
+            request.setValue(UUID().uuidString, forHTTPHeaderField: "X-Request-ID")
+            return try await next(request)
+        }
+    }
+
+    /// The app's own cache of the guide's `OfflineCache`: by URL.
+    actor ResponseCache {
+        private var responses: [URL: ClientResponse] = [:]
+        func store(_ response: ClientResponse, for request: URLRequest) {
+            if let url = request.url { responses[url] = response }
+        }
+        func response(for request: URLRequest) -> ClientResponse? {
+            request.url.flatMap { responses[$0] }
+        }
+    }
+
+    struct OfflineCache: ClientMiddleware {
+        let cache: ResponseCache  // your own actor
+
+        func intercept(
+            _ request: URLRequest, context: MiddlewareContext,
+            next: (URLRequest) async throws -> ClientResponse
+        ) async throws -> ClientResponse {
+            do {
+                let response = try await next(request)
+                if context.method == .get { await cache.store(response, for: request) }
+                return response
+            } catch APIError.transport(let error) {
+                guard let cached = await cache.response(for: request) else { throw APIError.transport(error) }
+                return cached
+            }
+        }
+    }
+
+    /// The app's middleware that the signing example runs first.
+    struct DateHeader: ClientMiddleware {
+        func intercept(
+            _ request: URLRequest, context: MiddlewareContext, next: (URLRequest) async throws -> ClientResponse
+        ) async throws -> ClientResponse {
+            var request = request
+            request.setValue("20261124T060000Z", forHTTPHeaderField: "X-Date")
+            return try await next(request)
+        }
+    }
+
+    /// The snippets of "API keys, Basic credentials and signed requests", "Middleware" and "Which responses
+    /// are accepted", compiled here and never run (they would send to api.example.com); the tests below
+    /// send the same middleware through a stub.
+    static func authorizationClients(apiKey: String, password: String, signingKey: String) -> [APIClient] {
+        let keyHeader = APIKeyMiddleware(apiKey, in: .header("X-Api-Key"), scope: .everyRequest)
+        let keyClient = APIClient(middleware: [keyHeader])
+        let mapsClient = APIClient(middleware: [APIKeyMiddleware(apiKey, in: .queryParameter("key"))])
+        let basicClient = APIClient(middleware: [BasicAuthorizationMiddleware(username: "aladdin", password: password)])
+        let signing = RequestSigningMiddleware(signedHeaders: ["host", "x-date"]) { canonical in
+            let digest = sha256Hex(canonical.body)
+            let signature = hmacSHA256Hex(key: signingKey, message: canonical.text + "\n" + digest)
+            return ["X-Signature": "keyId=\"app-1\", signature=\"\(signature)\""]
+        }
+        let signedClient = APIClient(middleware: [DateHeader(), signing])
+        let tracedClient = APIClient(middleware: [RequestID()])
+        let json = ResponseValidation(contentTypes: ["application/json", "application/*+json"])
+        let strictClient = APIClient(validation: json)
+        let loggedClient = APIClient(middleware: [
+            APIKeyMiddleware(apiKey, in: .queryParameter("api_key")),
+            LoggingMiddleware(level: .debug, redaction: .default.redactingQueryParameters("api_key")),
+        ])
+        // GET https://api.example.com/users/42?api_key=REDACTED → 200 (84 ms, 0 B sent, 1204 B received; UserRequest, attempt 1)
+        return [keyClient, mapsClient, basicClient, signedClient, tracedClient, strictClient, loggedClient]
+    }
+
     // MARK: Authorization
 
     actor SessionStore: TokenProvider {
@@ -297,6 +385,66 @@ extension ClientGuide {
                 ])
         }
 
+        @Test func theSHA256StandInMatchesTheStandardsVectors() {
+            #expect(sha256Hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+            // RFC 4231, test case 2.
+            #expect(
+                hmacSHA256Hex(key: "Jefe", message: "what do ya want for nothing?")
+                    == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        }
+
+        struct AuthorizedUser: Request {
+            typealias Response = User
+            let host: Hosts = .production
+            let path = "/users/42"
+            let setting = APISetting(requiresAuthorization: true)
+        }
+
+        @Test func authorizationMiddleware() async throws {
+            let (apiKey, password, signingKey) = ("k", "open sesame", "s3cret")
+            let signing = RequestSigningMiddleware(signedHeaders: ["host", "x-date"]) { canonical in
+                let digest = sha256Hex(canonical.body)
+                let signature = hmacSHA256Hex(key: signingKey, message: canonical.text + "\n" + digest)
+                return ["X-Signature": "keyId=\"app-1\", signature=\"\(signature)\""]
+            }
+            let chains: [[any ClientMiddleware]] = [
+                [APIKeyMiddleware(apiKey, in: .header("X-Api-Key"), scope: .everyRequest)],
+                [APIKeyMiddleware(apiKey, in: .queryParameter("key"))],
+                [BasicAuthorizationMiddleware(username: "aladdin", password: password)],
+                [DateHeader(), signing],
+                [RequestID(), BasicAuthorizationMiddleware(username: "a", password: "b")],
+            ]
+            var sent: [URLRequest] = []
+            for middleware in chains {
+                let session = StubNetworkSession(Self.ada)
+                _ = try await APIClient(session: session, middleware: middleware).send(AuthorizedUser())
+                sent += session.requests
+            }
+            #expect(
+                ClientGuide.authorizationClients(apiKey: apiKey, password: password, signingKey: signingKey).count == 7)
+            #expect(sent[0].value(forHTTPHeaderField: "X-Api-Key") == "k")
+            #expect(sent[1].url?.query == "key=k")
+            #expect(sent[2].value(forHTTPHeaderField: "Authorization") == "Basic YWxhZGRpbjpvcGVuIHNlc2FtZQ==")
+            let canonical = "GET\n/users/42\n\nhost:api.example.com\nx-date:20261124T060000Z\nhost;x-date"
+            let signature = hmacSHA256Hex(key: "s3cret", message: canonical + "\n" + sha256Hex(Data()))
+            #expect(sent[3].value(forHTTPHeaderField: "X-Signature") == "keyId=\"app-1\", signature=\"\(signature)\"")
+            #expect(sent[4].value(forHTTPHeaderField: "X-Request-ID")?.count == 36)
+        }
+
+        @Test func offlineCacheAnswersWhenTheNetworkFails() async throws {
+            let session = StubNetworkSession(Self.ada, .failure(URLError(.notConnectedToInternet)))
+            let client = APIClient(session: session, middleware: [OfflineCache(cache: ResponseCache())])
+            #expect(try await client.send(UserRequest(id: 42)).name == "Ada")
+            #expect(try await client.send(UserRequest(id: 42)).name == "Ada", "answered from the cache")
+            #expect(session.requests.count == 2)
+        }
+
+        @Test func conditionalRequestsAccept304() async throws {
+            let session = StubNetworkSession(.init(status: 304))
+            try await APIClient(session: session).send(ConditionalUserRequest())
+            #expect(session.requests.first?.value(forHTTPHeaderField: "If-None-Match") == "\"v7\"")
+        }
+
         @Test func cancellation() async throws {
             let client = APIClient(
                 session: StubNetworkSession { _ in
@@ -374,8 +522,11 @@ extension ClientGuide {
 /// indentation and blank lines), so that an edit to either one shows up here.
 @Suite struct ClientGuideMatchesTheDocs {
     @Test func everySnippetIsCompiledHere() throws {
-        #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 25)
-        for block in try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: #filePath) {
+        #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 40)
+        // The last sections' snippets (redaction, recording, pagination) are in ClientGuideTrafficTests.swift.
+        let elsewhere = try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: clientGuideTrafficFile)
+        for block in try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: #filePath)
+        where elsewhere.contains(block) {
             Issue.record(
                 "this Docs/Client.md snippet is not in ClientGuideTests.swift:\n\(block.joined(separator: "\n"))")
         }

@@ -103,6 +103,26 @@ import Testing
         #expect(session.requests.map(\.line) == ["\(method.rawValue) /ping", "\(method.rawValue) /ping"])
     }
 
+    /// Foundation sends `"get"` as `GET`: its semantics are GET's, retries included.
+    @Test(arguments: ["get", "Get", "head", "put", "delete", "options"])
+    func retriesIdempotentMethodsSpelledInLowercase(spelling: String) async throws {
+        let session = StubNetworkSession(.init(status: 503), .init(status: 204))
+        let client = APIClient(session: session, backoff: recordingBackoff(into: Locked([])))
+        _ = try await client.send(Ping(method: HTTPMethod(rawValue: spelling), setting: Self.retrying(1)))
+        // Foundation uppercases some standard methods as it stores them: compare without case.
+        #expect(session.requests.map { $0.httpMethod?.uppercased() } == [spelling.uppercased(), spelling.uppercased()])
+    }
+
+    @Test(arguments: ["post", "patch", "Post"])
+    func doesNotRetryNonIdempotentMethodsSpelledInLowercase(spelling: String) async throws {
+        let session = StubNetworkSession(.init(status: 503), .init(status: 204))
+        let client = APIClient(session: session, backoff: recordingBackoff(into: Locked([])))
+        await #expect(throws: APIError.self) {
+            try await client.send(Ping(method: HTTPMethod(rawValue: spelling), setting: Self.retrying(3)))
+        }
+        #expect(session.requests.count == 1)
+    }
+
     @Test(arguments: [HTTPMethod.post, .patch])
     func doesNotRetryNonIdempotentMethodsUnlessTheRequestOptsIn(method: HTTPMethod) async throws {
         let session = StubNetworkSession(

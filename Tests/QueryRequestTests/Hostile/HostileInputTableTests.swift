@@ -100,6 +100,8 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     }
 
     /// Holds the outcome across threads.
+    // `@unchecked Sendable` is sound: `outcome`, the only mutable state, is private and touched only inside
+    // `lock.withLock` (`lock` is a `let`).
     final class ResultBox: @unchecked Sendable {
         // Guarded by `lock`.
         private var outcome: Outcome?

@@ -25,8 +25,10 @@ import QueryRequest
 /// Differences from `URLSession`, each on purpose:
 /// - The request's `timeoutInterval` bounds the whole exchange, from sending to the last byte of the
 ///   body, where `URLSession` bounds the time between two packets.
-/// - The response body is collected in memory up to ``maximumResponseBodySize`` (default
-///   ``defaultMaximumResponseBodySize``, 64 MiB): a larger body fails with
+/// - The response body is collected in memory up to the client's response size limit
+///   (`APIClient(maximumResponseSize:)`, which `data(for:upTo:)` receives: a larger body stops the
+///   transfer and fails as `APIError.responseTooLarge`) and never beyond ``maximumResponseBodySize``
+///   (default ``defaultMaximumResponseBodySize``, 64 MiB), which fails with
 ///   `URLError(.dataLengthExceedsMaximum)` rather than exhausting memory.
 /// - A body given as `httpBodyStream` is refused with `URLError(.unsupportedURL)`: streamed request and
 ///   response bodies are not supported yet.
@@ -68,12 +70,24 @@ public struct AsyncHTTPClientSession: NetworkSession {
     ///
     /// - Throws: `URLError`.
     public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        try await send(request, limit: nil)
+    }
+
+    /// Sends `request` and returns the response body, at most `limit` bytes of it, and the response: a
+    /// larger body stops the transfer and throws `ResponseTooLargeError`.
+    ///
+    /// - Throws: `ResponseTooLargeError`, `URLError`.
+    public func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse) {
+        try await send(request, limit: limit)
+    }
+
+    private func send(_ request: URLRequest, limit: Int?) async throws -> (Data, URLResponse) {
         let outgoing = try Self.makeRequest(request)
         let timeout = Self.timeout(of: request)
         do {
             return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
                 group.addTask {
-                    try await exchange(outgoing, deadline: .now() + timeout, url: request.url)
+                    try await exchange(outgoing, deadline: .now() + timeout, url: request.url, limit: limit)
                 }
                 group.addTask {
                     // The deadline given to AsyncHTTPClient may not cover the body, this one does.
@@ -86,23 +100,35 @@ public struct AsyncHTTPClientSession: NetworkSession {
                 }
                 return result
             }
+        } catch let tooLarge as ResponseTooLargeError {
+            throw tooLarge
         } catch {
             throw Self.urlError(for: error, url: request.url)
         }
     }
 
-    /// Sends the request and collects its body.
+    /// Sends the request and collects its body, at most `limit` bytes (the client's) and never more than
+    /// ``maximumResponseBodySize``.
     private func exchange(
-        _ request: HTTPClientRequest, deadline: NIODeadline, url: URL?
+        _ request: HTTPClientRequest, deadline: NIODeadline, url: URL?, limit: Int?
     ) async throws -> (Data, URLResponse) {
         let response = try await client.execute(request, deadline: deadline)
-        let body = try await response.body.collect(upTo: maximumResponseBodySize)
         guard let responseURL = response.url ?? url,
             let httpResponse = HTTPURLResponse(
                 url: responseURL, statusCode: Int(response.status.code),
                 httpVersion: "HTTP/\(response.version.major).\(response.version.minor)",
                 headerFields: Self.headerFields(response.headers))
         else { throw URLError(.badServerResponse) }
-        return (Data(body.readableBytesView), httpResponse)
+        let clientLimit = limit.map { max($0, 0) }
+        do {
+            let body = try await response.body.collect(upTo: min(clientLimit ?? .max, maximumResponseBodySize))
+            return (Data(body.readableBytesView), httpResponse)
+        } catch let error as NIOTooManyBytesError {
+            // The client's own limit is the tighter one: report it as such; the session's stays a URLError.
+            if let clientLimit, clientLimit <= maximumResponseBodySize {
+                throw ResponseTooLargeError(limit: clientLimit, response: httpResponse)
+            }
+            throw error
+        }
     }
 }

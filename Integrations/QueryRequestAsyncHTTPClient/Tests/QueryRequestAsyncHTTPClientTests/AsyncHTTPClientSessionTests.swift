@@ -157,6 +157,20 @@ struct AsyncHTTPClientSessionTests {
         #expect(urlError.code == .dataLengthExceedsMaximum)
     }
 
+    @Test func theClientsResponseSizeLimitIsPassedToTheSession() async throws {
+        let client = APIClient(session: AsyncHTTPClientSession(), maximumResponseSize: 16)
+        let request = EchoRequest(host: server.host, headers: ["X-Echo-Body": String(repeating: "x", count: 17)])
+        let error = try #require(await #expect(throws: APIError.self) { try await client.send(request) })
+        guard case .responseTooLarge(16, let response) = error else {
+            Issue.record("expected responseTooLarge, got \(error)")
+            return
+        }
+        #expect(response.statusCode == 200)
+        let fits = EchoRequest(host: server.host, headers: ["X-Echo-Body": String(repeating: "x", count: 16)])
+        _ = try await APIClient(session: AsyncHTTPClientSession(), maximumResponseSize: 16).send(
+            fits.returning(String.self))
+    }
+
     @Test func aHeadAndANoContentAreEmptyResponses() async throws {
         struct Empty: Request {
             let method: HTTPMethod

@@ -87,8 +87,9 @@ final class EchoServer: Sendable {
 }
 
 /// A string shared between the reading thread and the test.
+// `@unchecked Sendable` is sound: `text`, the only mutable state, is private and every access to it holds
+// `lock` (a `let`).
 private final class Line: @unchecked Sendable {
-    // Every access holds `lock`.
     private let lock = NSLock()
     private var text = ""
     func set(_ value: String) {
@@ -164,8 +165,9 @@ extension EchoRequest where Parameters == EmptyQuery {
 }
 
 /// A value shared between tasks.
+// `@unchecked Sendable` is sound: `value`, the only mutable state, is private and every access to it holds
+// `lock` (a `let`); `Value` is Sendable, so what `current` hands out may cross tasks.
 final class Locked<Value: Sendable>: @unchecked Sendable {
-    // Every access holds `lock`.
     private let lock = NSLock()
     private var value: Value
     init(_ value: Value) { self.value = value }

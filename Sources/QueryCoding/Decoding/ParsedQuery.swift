@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything one `decode` call reads: the parsed pairs, their values and the tree of names.
-final class DecodingState {
+final class ParsedQuery {
     /// A value's text: a range of the query's bytes still percent-encoded, or text already decoded
     /// (from query items).
     enum Text {
@@ -42,8 +42,8 @@ final class DecodingState {
     /// Pair values, then list elements as arrays split them.
     @exclusivity(unchecked) var values: [Value] = []
     /// The root (0) and an empty node (1), then every named node.
-    @exclusivity(unchecked) private(set) var nodes: [DecodingNode] = [
-        DecodingNode(segment: "", parent: -1), DecodingNode(segment: "", parent: -1),
+    @exclusivity(unchecked) private(set) var nodes: [QueryTreeNode] = [
+        QueryTreeNode(segment: "", parent: -1), QueryTreeNode(segment: "", parent: -1),
     ]
     /// Children by name, for the nodes with many: looking a name up in a short list is cheaper than
     /// hashing it, but a long list would make wide queries quadratic.
@@ -53,7 +53,7 @@ final class DecodingState {
     var parsedSyntax: NestingSyntax {
         NestingSyntax(dotsNest: segmentation.dotsNest, bracketsNest: segmentation.bracketsNest)
     }
-    /// Reused for percent-decoding. Code that reads it must not call back into the state.
+    /// Reused for percent-decoding. Code that reads it must not call back into the query.
     @exclusivity(unchecked) var scratchBuffer: [UInt8] = []
 
     // MARK: Parsing
@@ -141,10 +141,7 @@ final class DecodingState {
             }
         } catch let failure as PercentDecoding.Failure {
             let raw = String(decoding: source[range], as: UTF8.self)
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: [],
-                    debugDescription: "The parameter name \"\(raw)\" \(failure.explanation)."))
+            throw DecodingErrors.invalidName(raw, explanation: failure.explanation)
         }
     }
 
@@ -183,7 +180,7 @@ final class DecodingState {
 
     /// A node outside the tree (no parent links to it) named `segment`, for names read again.
     func detachedNode(segment: String, parent: Int) -> Int {
-        nodes.append(DecodingNode(segment: segment, parent: parent))
+        nodes.append(QueryTreeNode(segment: segment, parent: parent))
         return nodes.count - 1
     }
 
@@ -201,18 +198,16 @@ final class DecodingState {
 
     @inline(never)
     private func throwUnwritableKey(_ name: String, child: Int, codingPath: [any CodingKey]) throws {
-        let problem = name.isEmpty ? "has an empty key" : "is not a well-formed name for the nesting strategies"
-        throw DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "The parameter \"\(nodeName(child))\" \(problem), so it cannot be read as a key: the encoder could not write it back."
-            ))
+        throw DecodingErrors.unwritableKey(parameter: nodeName(child), isEmpty: name.isEmpty, codingPath: codingPath)
     }
 
     /// The child of `node` named `segment`, or `nil`.
     func child(of node: Int, named segment: String) -> Int? {
-        if let index = childIndexes[node] { return index[ExactName(segment)] }
+        // Only nodes with more than `linearLookupLimit` children have an index (`childCreated` makes it
+        // when the count passes the limit): asking the count first spares the others a hashed lookup.
+        if nodes[node].childCount > Self.linearLookupLimit, let index = childIndexes[node] {
+            return index[ExactName(segment)]
+        }
         var child = Int(nodes[node].firstChild)
         while child >= 0 {
             if ExactName.same(nodes[child].segment, segment) { return child }
@@ -237,7 +232,7 @@ final class DecodingState {
     func childCreated(of node: Int, named segment: String) -> Int {
         if let existing = child(of: node, named: segment) { return existing }
         let index = nodes.count
-        nodes.append(DecodingNode(segment: segment, parent: node))
+        nodes.append(QueryTreeNode(segment: segment, parent: node))
         let last = Int(nodes[node].lastChild)
         if last >= 0 { nodes[last].nextSibling = Int32(index) } else { nodes[node].firstChild = Int32(index) }
         nodes[node].lastChild = Int32(index)
@@ -291,7 +286,12 @@ struct ExactName: Hashable {
         guard leftBytes.count == rightBytes.count else { return false }
         // Comparing the contiguous storage beats iterating the views several times over.
         let equal = leftBytes.withContiguousStorageIfAvailable { a in
-            rightBytes.withContiguousStorageIfAvailable { b in a.elementsEqual(b) }
+            rightBytes.withContiguousStorageIfAvailable { b in
+                // `memcmp` rather than `elementsEqual`, which compares byte by byte: names are compared on
+                // every keyed lookup. Equal counts, checked above; an empty name has no address to read.
+                guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+                return memcmp(left, right, a.count) == 0
+            }
         }
         return (equal ?? nil) ?? leftBytes.elementsEqual(rightBytes)
     }

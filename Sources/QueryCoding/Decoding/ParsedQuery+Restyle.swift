@@ -2,7 +2,7 @@ import Foundation
 
 // Per-field styles that nest names differently from the decoder's strategies: the query was parsed
 // with the strategies, so the field's parameters are found again by reading every name both ways.
-extension DecodingState {
+extension ParsedQuery {
     /// The node of the field `name` below `parent`, with the field's parameters arranged by their names
     /// read with both `.` and `[…]` nesting, or `nil` when none was sent.
     ///
@@ -61,29 +61,5 @@ extension DecodingState {
         }
         tokenPaths = paths
         return paths
-    }
-}
-
-extension FieldStyle {
-    /// A style on a field whose value is a single value no such style applies to.
-    static func notApplicable(_ style: QueryFieldStyle, type: Any.Type, codingPath: [any CodingKey]) -> DecodingError {
-        DecodingError.typeMismatch(
-            type,
-            DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "The type declares a query style (\(describe(style))) for this key, but \(type) is a single value that no such style applies to."
-            ))
-    }
-
-    /// A nested container asked for at a styled key.
-    static func nestedContainerError(type: Any.Type, codingPath: [any CodingKey]) -> DecodingError {
-        DecodingError.typeMismatch(
-            type,
-            DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "The type declares a query style for this key, which holds only while decode(_:forKey:) reads the value; a nested container or super decoder for a styled key cannot keep it."
-            ))
     }
 }

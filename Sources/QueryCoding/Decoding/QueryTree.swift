@@ -5,7 +5,7 @@
 /// the order they were first named. A node holds the values of every pair named exactly by its path, in
 /// order, so a repeated name keeps all its values and the decoder can refuse duplicates where one value
 /// is expected.
-struct DecodingNode {
+struct QueryTreeNode {
     /// This node's name segment, and its parent (-1 for the root).
     var segment: String
     var parent: Int32
@@ -34,7 +34,7 @@ struct DecodingNode {
 }
 
 /// Where a value is read from.
-enum DecodingPosition {
+enum QueryLocation {
     /// A node of the tree.
     case node(Int)
     /// One value text: an element of a comma-separated list, or a value of a repeated name.

@@ -3,9 +3,9 @@ import Foundation
 /// A composite value being encoded (a struct, an array, a dictionary) or the root: where its containers
 /// write, under which name, and what it may hold.
 ///
-/// Scalars never get a position: they are written straight to the output by the container that holds
-/// them. A position is made only when a value needs its own containers.
-final class EncodingPosition {
+/// Scalars never get a scope: they are written straight to the output by the container that holds
+/// them. A scope is made only when a value needs its own containers.
+final class EncodingScope {
     enum Role {
         /// The top-level value: it must have keys.
         case root
@@ -20,9 +20,8 @@ final class EncodingPosition {
         /// A field whose style is ``QueryFieldStyle/NestingStyle/flattened``: its keys are written as
         /// the parent's own, so it must be a struct or dictionary.
         case flattened
-        /// Nothing can be written here; every write throws ``EncodingPosition/failure``. A
-        /// `QueryEncoder` used as an `Encoder` outside `encode`, or a container asked for where it cannot
-        /// be written.
+        /// Nothing can be written here; every write throws ``EncodingScope/failure``: a container asked
+        /// for where it cannot be written (container requests cannot throw).
         case unwritable
     }
 
@@ -32,12 +31,12 @@ final class EncodingPosition {
     }
 
     let writer: EncodingWriter
-    let parent: EncodingPosition?
+    let parent: EncodingScope?
     let key: (any CodingKey)?
     /// The full name of this value in ``EncodingWriter/names``: children's names start with it.
     let name: Range<Int>
     let role: Role
-    /// Whether a pair has been written at or below this position. Only watched for the elements of
+    /// Whether a pair has been written at or below this scope. Only watched for the elements of
     /// indexed arrays made through nested containers, which must write something (see `noteWrite`).
     @exclusivity(unchecked) private(set) var hasWritten = false
     /// For an indexed element, the shape of the first container asked for there.
@@ -46,15 +45,15 @@ final class EncodingPosition {
     /// The per-field styles of the type whose keyed container writes here, if it declares any.
     var fieldStyles: (any QueryFieldStyling.Type)?
     /// For a struct or dictionary written as one unexploded pair (`color=R,100,G,200`): -1 until its
-    /// first entry starts the pair, then the pair count at that point. -2 for every other position.
+    /// first entry starts the pair, then the pair count at that point. -2 for every other scope.
     @exclusivity(unchecked) var unexplodedPair = -2
 
     /// Why nothing can be written here, for the ``Role/unwritable`` role. (`any Error` rather than
-    /// `EncodingError`: one word, so the many positions without a failure cost nothing to check.)
+    /// `EncodingError`: one word, so the many scopes without a failure cost nothing to check.)
     let failure: (any Error)?
 
     init(
-        writer: EncodingWriter, parent: EncodingPosition?, key: (any CodingKey)?, name: Range<Int>, role: Role,
+        writer: EncodingWriter, parent: EncodingScope?, key: (any CodingKey)?, name: Range<Int>, role: Role,
         failure: (any Error)? = nil
     ) {
         self.writer = writer
@@ -65,37 +64,31 @@ final class EncodingPosition {
         self.failure = failure
     }
 
-    static func root(writer: EncodingWriter) -> EncodingPosition {
-        EncodingPosition(writer: writer, parent: nil, key: nil, name: 0..<0, role: .root)
+    static func root(writer: EncodingWriter) -> EncodingScope {
+        EncodingScope(writer: writer, parent: nil, key: nil, name: 0..<0, role: .root)
     }
 
-    static func detached(options: QueryEncoder.OptionsStorage) -> EncodingPosition {
-        EncodingPosition(
-            writer: EncodingWriter(options: options, output: .items), parent: nil, key: nil, name: 0..<0,
-            role: .unwritable, failure: detachedError(codingPath: []))
-    }
-
-    /// A position under `parent` where nothing can be written, for container requests that cannot throw.
-    static func unwritable(_ error: any Error, parent: EncodingPosition, key: (any CodingKey)?) -> EncodingPosition {
+    /// A scope under `parent` where nothing can be written, for container requests that cannot throw.
+    static func unwritable(_ error: any Error, parent: EncodingScope, key: (any CodingKey)?) -> EncodingScope {
         if case .unwritable = parent.role {
         } else if parent.writer.deferredError == nil {
             parent.writer.deferredError = error
         }
-        return EncodingPosition(
+        return EncodingScope(
             writer: parent.writer, parent: parent, key: key, name: 0..<0, role: .unwritable, failure: error)
     }
 
     var codingPath: [any CodingKey] {
         var path: [any CodingKey] = []
-        var current: EncodingPosition? = self
-        while let position = current {
-            if let key = position.key { path.append(key) }
-            current = position.parent
+        var current: EncodingScope? = self
+        while let scope = current {
+            if let key = scope.key { path.append(key) }
+            current = scope.parent
         }
         return path.reversed()
     }
 
-    /// Whether a `nil` here may be left out: only where no position depends on it.
+    /// Whether a `nil` here may be left out: only where no scope depends on it.
     var mayOmitNil: Bool {
         switch role {
         case .root, .named: true
@@ -134,47 +127,15 @@ final class EncodingPosition {
         case (.named, _), (.indexedElement, _), (.root, .keyed), (.flattened, .keyed):
             return nil
         case (.flattened, .unkeyed):
-            return Self.flattenedError(codingPath: codingPath)
+            return EncodingErrors.flattenedNotKeyed(codingPath: codingPath)
         case (.root, .unkeyed):
-            return EncodingError.invalidValue(
-                "array",
-                EncodingError.Context(
-                    codingPath: [],
-                    debugDescription:
-                        "A top-level array has no keys to name its query parameters; encode a struct or a dictionary that holds it."
-                ))
+            return EncodingErrors.topLevelArray()
         case (.repeatedElement, _), (.listElement, _):
-            let strategy = writer.arrayEncoding
-            return EncodingError.invalidValue(
-                shape == .keyed ? "keyed value" : "array",
-                EncodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription:
-                        "An array element that is \(shape == .keyed ? "a struct or dictionary" : "an array") cannot be written with .\(strategy); only .indexedBrackets names each element (items[0][id]=1)."
-                ))
+            return EncodingErrors.compositeElement(
+                isKeyed: shape == .keyed, strategy: writer.arrayEncoding, codingPath: codingPath)
         case (.unwritable, _):
             return failure
         }
-    }
-
-    static func detachedError(codingPath: [any CodingKey]) -> EncodingError {
-        EncodingError.invalidValue(
-            "value",
-            EncodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "This QueryEncoder is not encoding anything: call encode(_:) or encodeToString(_:) on it instead of using it as an Encoder directly."
-            ))
-    }
-
-    static func flattenedError(codingPath: [any CodingKey]) -> EncodingError {
-        EncodingError.invalidValue(
-            "value",
-            EncodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "A field with the nesting style .flattened writes its keys as its parent's own, so it must be a struct or a dictionary (not nil, a single value or an array)."
-            ))
     }
 
     /// Notes a container asked for here; an invalid one is reported when the call ends, even if
@@ -184,11 +145,11 @@ final class EncodingPosition {
             switch role {
             case .named:
                 // Checked for contradictions when the call ends, once it is known what each container wrote.
-                writer.noteContainer(shape, position: self, key: nil, name: name)
+                writer.noteContainer(shape, scope: self, key: nil, name: name)
             case .indexedElement:
                 // An element's name is its own (its index): only its own `encode(to:)` can contradict it.
                 if let openedShape, openedShape != shape || shape == .unkeyed {
-                    let conflict = Self.conflictError(codingPath: codingPath)
+                    let conflict = EncodingErrors.conflictingContainers(codingPath: codingPath)
                     if writer.deferredError == nil { writer.deferredError = conflict }
                     return conflict
                 }
@@ -222,20 +183,14 @@ final class EncodingPosition {
     /// Starts the entry `name` of an unexploded object: the pair with its first entry, a separator
     /// before a later one, then the key and a separator; the caller appends the value as a list element.
     func beginUnexplodedEntry(key name: String, codingPath: @autoclosure () -> [any CodingKey]) throws {
-        if name.isEmpty { throw EncodingWriter.keyError(name, problem: .empty, codingPath: codingPath()) }
+        if name.isEmpty { throw EncodingErrors.invalidKey(name, problem: .empty, codingPath: codingPath()) }
         noteWrite()
         if unexplodedPair < 0 {
             writer.beginPair(prefix: self.name)
             unexplodedPair = writer.pairCount
         } else {
             guard writer.pairCount == unexplodedPair else {
-                throw EncodingError.invalidValue(
-                    name,
-                    EncodingError.Context(
-                        codingPath: codingPath(),
-                        debugDescription:
-                            "Entries of an unexploded object were interleaved with other values; encode an object's entries one after another."
-                    ))
+                throw EncodingErrors.interleavedUnexplodedEntries(name: name, codingPath: codingPath())
             }
             writer.appendListSeparator()
         }
@@ -245,43 +200,19 @@ final class EncodingPosition {
         writer.appendListSeparator()
     }
 
-    /// Why a struct, dictionary or array cannot be written inside this unexploded object.
-    func nestedInUnexplodedError(codingPath: [any CodingKey]) -> EncodingError {
-        EncodingError.invalidValue(
-            "value",
-            EncodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "An unexploded object (nested key style .unexploded, written as one pair like color=R,100,G,200) holds only single values, but this value is a struct, dictionary or array; use .dots or .brackets nesting for it."
-            ))
-    }
-
-    /// The error for two containers that contradict each other at `codingPath`.
-    @inline(never)
-    static func conflictError(codingPath: [any CodingKey]) -> any Error {
-        let shown = codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-        return EncodingError.invalidValue(
-            shown,
-            EncodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "Two containers were asked for at \"\(shown)\" (a keyed and an unkeyed one, or two unkeyed ones): their parameters would contradict each other. Ask for one unkeyed container, or only keyed ones, per key."
-            ))
-    }
-
     // MARK: Writes
 
-    /// Notes that a pair is written at or below this position; one check once the mark is set.
+    /// Notes that a pair is written at or below this scope; one check once the mark is set.
     @inline(__always)
     func noteWrite() {
         if !hasWritten { markWrittenUpward() }
     }
 
     private func markWrittenUpward() {
-        var current: EncodingPosition? = self
-        while let position = current, !position.hasWritten {
-            position.hasWritten = true
-            current = position.parent
+        var current: EncodingScope? = self
+        while let scope = current, !scope.hasWritten {
+            scope.hasWritten = true
+            current = scope.parent
         }
     }
 
@@ -289,21 +220,15 @@ final class EncodingPosition {
 
     /// Encodes the top-level value.
     func encodeRoot<T: Encodable>(_ value: T) throws {
-        // The writer's lists of positions hold positions, which hold the writer: emptied when the call
+        // The writer's lists of scopes hold scopes, which hold the writer: emptied when the call
         // ends, however it ends, so that neither outlives it (found as a leak by the fuzzer).
-        defer { writer.releasePositions() }
-        try PositionSite(position: self).encodeValue(value)
+        defer { writer.releaseScopes() }
+        try SingleValueSlot(scope: self).encodeValue(value)
         if let error = writer.deferredError { throw error }
         if let conflict = writer.containerConflict() { throw conflict }
         // An indexed element made through a nested container that wrote nothing would lose its index.
         if let empty = writer.watchedElements.first(where: { !$0.hasWritten }) {
-            throw EncodingError.invalidValue(
-                "empty element",
-                EncodingError.Context(
-                    codingPath: empty.codingPath,
-                    debugDescription:
-                        "This array element writes no query parameter (it is empty), so its index would be lost; an element must hold at least one value."
-                ))
+            throw EncodingErrors.emptyNestedElement(codingPath: empty.codingPath)
         }
     }
 }

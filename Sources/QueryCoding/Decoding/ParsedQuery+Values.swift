@@ -68,7 +68,7 @@ struct PathContext {
     static var root: PathContext { PathContext(parent: nil, key: nil) }
 }
 
-extension DecodingState {
+extension ParsedQuery {
     /// A node with no values and no children: what a struct or collection that was not sent decodes from.
     static let emptyNode = 1
 
@@ -86,11 +86,9 @@ extension DecodingState {
                 do {
                     try PercentDecoding.decode(raw, into: &scratchBuffer)
                 } catch let error as PercentDecoding.Failure {
-                    throw DecodingError.dataCorrupted(
-                        DecodingError.Context(
-                            codingPath: path.codingPath,
-                            debugDescription:
-                                "The value of parameter \"\(parameterName(of: value))\" \(error.explanation)."))
+                    throw DecodingErrors.invalidValueEncoding(
+                        parameter: parameterName(of: value), explanation: error.explanation, codingPath: path.codingPath
+                    )
                 }
                 return try scratchBuffer.withUnsafeBufferPointer(body)
             }
@@ -109,8 +107,8 @@ extension DecodingState {
     // MARK: Shapes
 
     /// The one value a scalar decodes from.
-    func scalarValue(at position: DecodingPosition, path: PathContext, type: Any.Type) throws -> Int {
-        switch position {
+    func scalarValue(at location: QueryLocation, path: PathContext, type: Any.Type) throws -> Int {
+        switch location {
         case .value(let value):
             return value
         case .absent:
@@ -118,13 +116,8 @@ extension DecodingState {
         case .node(let index):
             let node = nodes[index]
             guard !node.hasChildren else {
-                throw DecodingError.typeMismatch(
-                    type,
-                    DecodingError.Context(
-                        codingPath: path.codingPath,
-                        debugDescription:
-                            "The parameter \"\(nodeName(index))\" has nested parameters, but \(type) is a single value."
-                    ))
+                throw DecodingErrors.nestedUnderSingleValue(
+                    parameter: nodeName(index), type: type, codingPath: path.codingPath)
             }
             guard node.firstValue >= 0 else { throw missing(type, path: path) }
             guard node.moreValues.isEmpty else {
@@ -135,38 +128,28 @@ extension DecodingState {
     }
 
     /// The node a keyed container reads: an empty one when nothing was sent.
-    func keyedNode(at position: DecodingPosition, path: PathContext, type: Any.Type) throws -> Int {
-        switch position {
+    func keyedNode(at location: QueryLocation, path: PathContext, type: Any.Type) throws -> Int {
+        switch location {
         case .absent:
             return Self.emptyNode
         case .value(let value):
-            throw DecodingError.typeMismatch(
-                type,
-                DecodingError.Context(
-                    codingPath: path.codingPath,
-                    debugDescription:
-                        "An element of the array \"\(parameterName(of: value))\" is a single value, but \(type) needs named parameters."
-                ))
+            throw DecodingErrors.elementIsNotKeyed(
+                array: parameterName(of: value), type: type, codingPath: path.codingPath)
         case .node(let index):
             guard nodes[index].firstValue < 0 else {
                 if nestedKeyDecoding == .unexploded && !nodes[index].hasChildren {
                     return try unexplodedNode(index, path: path)
                 }
-                throw DecodingError.typeMismatch(
-                    type,
-                    DecodingError.Context(
-                        codingPath: path.codingPath,
-                        debugDescription:
-                            "The parameter \"\(nodeName(index))\" has a value, but \(type) needs nested parameters."
-                    ))
+                throw DecodingErrors.valueIsNotKeyed(
+                    parameter: nodeName(index), type: type, codingPath: path.codingPath)
             }
             return index
         }
     }
 
-    /// Whether the value at `position` reads as `nil`.
-    func isNil(at position: DecodingPosition, path: PathContext) throws -> Bool {
-        switch position {
+    /// Whether the value at `location` reads as `nil`.
+    func isNil(at location: QueryLocation, path: PathContext) throws -> Bool {
+        switch location {
         case .absent:
             return true
         case .value(let value):
@@ -188,25 +171,20 @@ extension DecodingState {
         }
     }
 
-    /// The elements of the array at `position`, as the array strategy says.
-    func elements(at position: DecodingPosition, path: PathContext, type: Any.Type) throws -> [DecodingPosition] {
+    /// The elements of the array at `location`, as the array strategy says.
+    func elements(at location: QueryLocation, path: PathContext, type: Any.Type) throws -> [QueryLocation] {
         let index: Int
-        switch position {
+        switch location {
         case .absent:
             return []
         case .value(let value):
-            throw DecodingError.typeMismatch(
-                type,
-                DecodingError.Context(
-                    codingPath: path.codingPath,
-                    debugDescription:
-                        "An element of the array \"\(parameterName(of: value))\" is a single value, but \(type) is an array; only .indexedBrackets can hold arrays of arrays."
-                ))
+            throw DecodingErrors.elementIsNotArray(
+                array: parameterName(of: value), type: type, codingPath: path.codingPath)
         case .node(let node):
             index = node
         }
         let node = nodes[index]
-        let elements: [DecodingPosition]
+        let elements: [QueryLocation]
         switch arrayDecoding {
         case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited:
             try requireNoChildren(index, type: type, path: path)
@@ -217,7 +195,7 @@ extension DecodingState {
             elements = try splitList(node.firstValue, path: path)
         case .repeatedKeys:
             try requireNoChildren(index, type: type, path: path)
-            elements = node.values.map(DecodingPosition.value)
+            elements = node.values.map(QueryLocation.value)
         case .brackets:
             try requireNoValue(index, type: type, path: path)
             let children = self.children(of: index)
@@ -231,7 +209,7 @@ extension DecodingState {
                 throw unexpectedChild(name, of: index, expected: "\"[]\"", path: path)
             }
             try requireNoChildren(appended, type: type, path: path)
-            elements = nodes[appended].values.map(DecodingPosition.value)
+            elements = nodes[appended].values.map(QueryLocation.value)
         case .indexedBrackets:
             try requireNoValue(index, type: type, path: path)
             elements = try indexedElements(of: index, path: path)
@@ -267,23 +245,14 @@ extension DecodingState {
         let separator = ListSeparator.forObjects(arrayDecoding)
         let parts = try splitList(node.firstValue, separator: separator, path: path)
         guard parts.count % 2 == 0 else {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: path.codingPath,
-                    debugDescription:
-                        "The parameter \"\(nodeName(index))\" is an unexploded object, so its value must alternate keys and values, but it has \(parts.count) parts."
-                ))
+            throw DecodingErrors.oddUnexplodedObject(
+                parameter: nodeName(index), parts: parts.count, codingPath: path.codingPath)
         }
         for entry in stride(from: 0, to: parts.count, by: 2) {
             guard case .value(let keyValue) = parts[entry], case .value(let value) = parts[entry + 1] else { continue }
             let key = try string(of: keyValue, path: path)
             guard !key.isEmpty else {
-                throw DecodingError.dataCorrupted(
-                    DecodingError.Context(
-                        codingPath: path.codingPath,
-                        debugDescription:
-                            "The unexploded object \"\(nodeName(index))\" has an empty key, which names no field."
-                    ))
+                throw DecodingErrors.emptyUnexplodedKey(parameter: nodeName(index), codingPath: path.codingPath)
             }
             attach(value, to: childCreated(of: object, named: key))
         }
@@ -292,17 +261,17 @@ extension DecodingState {
 
     /// Splits a delimited value at the array strategy's separator; an escaped separator (`%2C`) stays in
     /// its element.
-    private func splitList(_ value: Int, path: PathContext) throws -> [DecodingPosition] {
+    private func splitList(_ value: Int, path: PathContext) throws -> [QueryLocation] {
         try splitList(value, separator: ListSeparator.forObjects(arrayDecoding), path: path)
     }
 
     /// Splits a value at `separator` as it was sent: the raw byte, or for a separator sent escaped, its
     /// escape (`%7C`, either case; a raw `|` too, as some clients send it). Text from items is already
     /// decoded and is split at the byte.
-    private func splitList(_ value: Int, separator: ListSeparator, path: PathContext) throws -> [DecodingPosition] {
+    private func splitList(_ value: Int, separator: ListSeparator, path: PathContext) throws -> [QueryLocation] {
         let node = values[value].node
         let limit = options.limits.maximumArrayLength
-        var elements: [DecodingPosition] = []
+        var elements: [QueryLocation] = []
         func add(_ text: Text) throws {
             guard elements.count < limit else {
                 throw QueryDecodingLimitError(limit: .arrayLength, maximum: limit, parameter: nodeName(node))
@@ -353,26 +322,22 @@ extension DecodingState {
 
     /// The children `0`, `1`, … of an indexed array, which must be dense. Indices are compared as
     /// text against the count of children, never used to size anything, so `a[999999999]=x` is cheap.
-    private func indexedElements(of index: Int, path: PathContext) throws -> [DecodingPosition] {
+    private func indexedElements(of index: Int, path: PathContext) throws -> [QueryLocation] {
         let children = self.children(of: index)
         let count = children.count
-        var elements: [DecodingPosition] = []
+        var elements: [QueryLocation] = []
         // No arithmetic on the limit: any `Int` is a valid setting, `.max` included. An array over the limit
         // is refused by the caller once built; its children are bounded by the parameter count anyway.
         elements.reserveCapacity(Swift.min(count, Swift.max(options.limits.maximumArrayLength, 0)))
-        for position in 0..<count {
-            guard let child = child(of: index, named: String(position)) else {
+        for location in 0..<count {
+            guard let child = child(of: index, named: String(location)) else {
                 let strays = children.map(\.name).filter { key in
                     guard let number = Int(key), number >= 0, String(number) == key else { return true }
                     return number >= count
                 }
-                let stray = strays.sorted().first ?? String(position)
-                throw DecodingError.dataCorrupted(
-                    DecodingError.Context(
-                        codingPath: path.codingPath,
-                        debugDescription:
-                            "The array \"\(nodeName(index))\" has \(count) elements, so its indices must be 0 to \(count - 1), but it has the index \"\(stray)\"."
-                    ))
+                let stray = strays.sorted().first ?? String(location)
+                throw DecodingErrors.sparseIndices(
+                    array: nodeName(index), count: count, stray: stray, codingPath: path.codingPath)
             }
             elements.append(.node(child))
         }
@@ -388,22 +353,14 @@ extension DecodingState {
 
     private func requireNoValue(_ index: Int, type: Any.Type, path: PathContext) throws {
         guard nodes[index].firstValue >= 0 else { return }
-        throw DecodingError.typeMismatch(
-            type,
-            DecodingError.Context(
-                codingPath: path.codingPath,
-                debugDescription:
-                    "The parameter \"\(nodeName(index))\" has a value of its own, but \(type) with \(arrayDecoding) arrays reads only its nested parameters."
-            ))
+        throw DecodingErrors.valueBesideNestedArray(
+            parameter: nodeName(index), type: type, strategy: arrayDecoding, codingPath: path.codingPath)
     }
 
     private func unexpectedChild(_ name: String, of index: Int, expected: String, path: PathContext) -> DecodingError {
-        DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: path.codingPath,
-                debugDescription:
-                    "The array \"\(nodeName(index))\" has the nested parameter \"\(name)\", but \(arrayDecoding) arrays expect \(expected)."
-            ))
+        DecodingErrors.unexpectedArrayChild(
+            array: nodeName(index), child: name, strategy: arrayDecoding, expected: expected,
+            codingPath: path.codingPath)
     }
 
     // MARK: Messages
@@ -435,37 +392,20 @@ extension DecodingState {
     /// A parameter sent more than once where one is expected: parameter pollution is refused, not
     /// resolved by picking one.
     private func repeated(_ index: Int, expected: String, path: PathContext) -> DecodingError {
-        DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: path.codingPath,
-                debugDescription:
-                    "The parameter \"\(nodeName(index))\" appears \(nodes[index].valueCount) times, but \(expected)."
-            ))
+        DecodingErrors.repeatedParameter(
+            parameter: nodeName(index), count: nodes[index].valueCount, expected: expected,
+            codingPath: path.codingPath)
     }
 
     func missing(_ type: Any.Type, path: PathContext) -> DecodingError {
-        let description =
-            if let name = path.expectedName {
-                "The query has no parameter named \"\(name)\" for this \(type)."
-            } else {
-                "The query has no value for this \(type)."
-            }
-        if let key = path.lastKey {
-            return DecodingError.keyNotFound(
-                key, DecodingError.Context(codingPath: path.pathAboveLastKey, debugDescription: description))
-        }
-        return DecodingError.valueNotFound(
-            type, DecodingError.Context(codingPath: path.codingPath, debugDescription: description))
+        DecodingErrors.missing(
+            type, expectedName: path.expectedName, lastKey: path.lastKey, pathAboveLastKey: path.pathAboveLastKey,
+            codingPath: path.codingPath)
     }
 
     func invalid(_ value: Int, as type: Any.Type, path: PathContext, reason: String? = nil) -> DecodingError {
-        var text = (try? string(of: value, path: path)) ?? ""
-        if text.count > 64 { text = String(text.prefix(64)) + "…" }
-        return DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: path.codingPath,
-                debugDescription:
-                    "The parameter \"\(parameterName(of: value))\" has the value \"\(text)\", which is not a valid \(type)\(reason.map { ": " + $0 } ?? "")."
-            ))
+        DecodingErrors.invalidValue(
+            parameter: parameterName(of: value), text: (try? string(of: value, path: path)) ?? "", type: type,
+            reason: reason, codingPath: path.codingPath)
     }
 }

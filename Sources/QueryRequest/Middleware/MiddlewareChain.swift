@@ -1,0 +1,71 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Runs one attempt through a client's middleware, in order, then through `send`.
+enum MiddlewareChain {
+    static func run(
+        _ middleware: ArraySlice<any ClientMiddleware>,
+        request: URLRequest,
+        context: MiddlewareContext,
+        send: (URLRequest) async throws(APIError) -> ClientResponse
+    ) async throws(APIError) -> ClientResponse {
+        guard let first = middleware.first else { return try await send(request) }
+        let rest = middleware.dropFirst()
+        do {
+            return try await first.intercept(request, context: context) { next in
+                try await run(rest, request: next, context: context, send: send)
+            }
+        } catch let error as APIError {
+            // Already final: from the session, from a middleware further in, or thrown as is.
+            throw error
+        } catch {
+            if error is CancellationError || Task.isCancelled { throw APIError.cancelled }
+            throw APIError.middleware(error, middleware: String(describing: type(of: first)))
+        }
+    }
+}
+
+/// What one call to ``APIClient/send(_:)`` remembers between its attempts on behalf of the built-in
+/// middleware: the bearer token's refresh, done at most once per call.
+///
+/// `@unchecked Sendable`: every stored property is read and written only while holding `lock`.
+final class SendState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _hasRefreshedToken = false
+    private var _refreshedToken: String?
+    private var _retriesAfterRefresh = false
+
+    /// Records a refreshed token for the next attempt and asks the client for that attempt.
+    /// Returns `false` if this call already refreshed once.
+    func noteRefresh(token: String) -> Bool {
+        lock.whileLocked {
+            if _hasRefreshedToken { return false }
+            _hasRefreshedToken = true
+            _refreshedToken = token
+            _retriesAfterRefresh = true
+            return true
+        }
+    }
+
+    /// Whether this call has refreshed its token already.
+    var hasRefreshedToken: Bool { lock.whileLocked { _hasRefreshedToken } }
+
+    /// The refreshed token, once: the attempt after the refresh sends it.
+    func takeRefreshedToken() -> String? {
+        lock.whileLocked {
+            defer { _refreshedToken = nil }
+            return _refreshedToken
+        }
+    }
+
+    /// Whether the bearer middleware asked for a retry after refreshing, once.
+    func takeRetryAfterRefresh() -> Bool {
+        lock.whileLocked {
+            defer { _retriesAfterRefresh = false }
+            return _retriesAfterRefresh
+        }
+    }
+}

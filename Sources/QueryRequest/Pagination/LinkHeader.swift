@@ -1,0 +1,136 @@
+import Foundation
+
+/// One link of an RFC 8288 `Link` header: its target as written and its parameters.
+public struct WebLink: Sendable, Hashable {
+    /// The target URI reference as written between `<` and `>`, possibly relative.
+    public let target: String
+    /// The parameters in order, names lowercased, values unquoted; a parameter without a value has `""`.
+    public let parameters: [Parameter]
+
+    /// One `name=value` parameter of a link.
+    public struct Parameter: Sendable, Hashable {
+        /// The parameter's name, lowercased (names are case-insensitive).
+        public let name: String
+        /// The value, without quotes and escapes.
+        public let value: String
+
+        /// A parameter; `name` is lowercased.
+        public init(name: String, value: String) {
+            self.name = name.lowercased()
+            self.value = value
+        }
+    }
+
+    /// The relation types of the first `rel` parameter (later ones are ignored, as RFC 8288 says),
+    /// lowercased: `rel="next last"` has two.
+    public var relations: [String] {
+        guard let rel = parameters.first(where: { $0.name == "rel" }) else { return [] }
+        return rel.value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.lowercased() }
+    }
+
+    /// Parses the value of `Link` header fields (several fields joined with `,` are one value).
+    ///
+    /// Targets may hold `,` and `;`; quoted values may hold `,`, `;` and escaped quotes.
+    ///
+    /// - Throws: ``PaginationError/invalidLinkHeader(value:reason:)`` saying where the value is malformed.
+    public static func parse(_ value: String) throws -> [WebLink] {
+        var parser = LinkParser(value: value)
+        return try parser.links()
+    }
+}
+
+/// The `Link` grammar of RFC 8288 section 3 over the header's bytes.
+private struct LinkParser {
+    let value: String
+    let bytes: [UInt8]
+    var position = 0
+
+    init(value: String) {
+        self.value = value
+        bytes = Array(value.utf8)
+    }
+
+    private func fail(_ reason: String) -> PaginationError {
+        .invalidLinkHeader(value: value, reason: reason + " at byte \(position)")
+    }
+
+    private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    private mutating func skipWhitespace() {
+        while let byte = current, byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { position += 1 }
+    }
+
+    /// RFC 9110 `tchar`.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
+    }
+
+    private mutating func token() -> String {
+        let start = position
+        while let byte = current, Self.isTokenByte(byte) { position += 1 }
+        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
+    mutating func links() throws -> [WebLink] {
+        var links: [WebLink] = []
+        while true {
+            // Empty list elements (`, ,`) are allowed by the list rule.
+            while let byte = current,
+                byte == UInt8(ascii: ",") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+            {
+                position += 1
+            }
+            guard let byte = current else { return links }
+            guard byte == UInt8(ascii: "<") else { throw fail("expected \"<\" to start a link") }
+            position += 1
+            let start = position
+            while let byte = current, byte != UInt8(ascii: ">") { position += 1 }
+            guard current != nil else { throw fail("a link target has no closing \">\"") }
+            let target = String(decoding: bytes[start..<position], as: UTF8.self)
+            position += 1
+            var parameters: [WebLink.Parameter] = []
+            while true {
+                skipWhitespace()
+                guard let byte = current, byte == UInt8(ascii: ";") else { break }
+                position += 1
+                skipWhitespace()
+                let name = token()
+                guard !name.isEmpty else { throw fail("expected a parameter name") }
+                skipWhitespace()
+                var parameterValue = ""
+                if current == UInt8(ascii: "=") {
+                    position += 1
+                    skipWhitespace()
+                    parameterValue = current == UInt8(ascii: "\"") ? try quoted() : token()
+                }
+                parameters.append(.init(name: name, value: parameterValue))
+            }
+            skipWhitespace()
+            if let byte = current, byte != UInt8(ascii: ",") { throw fail("expected \",\" or \";\" after a link") }
+            links.append(WebLink(target: target, parameters: parameters))
+        }
+    }
+
+    /// A quoted-string, its backslash escapes removed.
+    private mutating func quoted() throws -> String {
+        position += 1
+        var text: [UInt8] = []
+        while let byte = current {
+            position += 1
+            switch byte {
+            case UInt8(ascii: "\""): return String(decoding: text, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard let escaped = current else { throw fail("a quoted value ends with \"\\\"") }
+                text.append(escaped)
+                position += 1
+            default: text.append(byte)
+            }
+        }
+        throw fail("a quoted value has no closing quote")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A page's request: the base request, its URL replaced by a `next` link when there is one. Every other
+/// member (method, headers, setting, body, decoders) is the base request's, so the client treats every
+/// page as it treats the first: middleware, authorization, retries, the host override.
+struct PageRequest<Base: Request>: Request, RequestWrapper {
+    let base: Base
+    /// The base request's type, which logs and metrics name for every page.
+    static var wrappedRequestType: any Any.Type { Base.self }
+    /// The `next` link's absolute URL, or `nil` to send the base request's own URL.
+    let linkURL: URL?
+    /// Where the client's build of this request records the URL it sent.
+    let sent = SentURL()
+
+    var method: Base.MethodDeclaration { base.method }
+    var host: Base.Host { base.host }
+    var path: String { base.path }
+    var setting: Base.SettingDeclaration { base.setting }
+    var query: Base.QueryParameters { base.query }
+    var headers: Base.HeadersDeclaration { base.headers }
+    var queryEncoder: Base.QueryEncoderDeclaration { base.queryEncoder }
+    var body: Base.BodyDeclaration { base.body }
+    var bodyEncoder: Base.BodyEncoderDeclaration { base.bodyEncoder }
+    var responseDecoder: Base.ResponseDecoderDeclaration { base.responseDecoder }
+    typealias Response = Base.Response
+    typealias ErrorBody = Base.ErrorBody
+
+    func makeURLRequest() throws -> URLRequest {
+        var request = try base.makeURLRequest()
+        if let linkURL { request.url = linkURL }
+        sent.record(request)
+        return request
+    }
+}
+
+/// The URL, method and body of a request as the client built it (the last build, for retries).
+final class SentURL: @unchecked Sendable {
+    // Guards `request`; `@unchecked Sendable` rests on every access holding it.
+    private let lock = NSLock()
+    private var request: URLRequest?
+
+    func record(_ request: URLRequest) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.request = request
+    }
+
+    var recorded: URLRequest? {
+        lock.lock()
+        defer { lock.unlock() }
+        return request
+    }
+}
+
+/// The scheme, host and port of a URL, the default port filled in: what a `next` link must keep.
+struct Origin: Hashable, CustomStringConvertible {
+    let scheme: String
+    let host: String
+    let port: Int
+
+    init?(_ url: URL) {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.percentEncodedHost?.lowercased(), !host.isEmpty
+        else { return nil }
+        self.scheme = scheme
+        self.host = host
+        port = components.port ?? (scheme == "https" ? 443 : 80)
+    }
+
+    var description: String { "\(scheme)://\(host):\(port)" }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A ``NetworkSession`` that sends every request through another session and records each exchange
+/// to a file in the HTTP Archive format (HAR 1.2), which browsers' developer tools, proxies and
+/// ``HARReplaySession`` read.
+///
+/// ```swift
+/// let recorder = try HARRecordingSession(
+///     wrapping: URLSession.shared, to: URL(fileURLWithPath: "Fixtures/users.har"),
+///     redaction: .default.redactingHeaders("X-Api-Key"))
+/// let client = APIClient(session: recorder)
+/// ```
+///
+/// - Secrets: headers, query parameters and URL passwords that `redaction` names are redacted as they
+///   are recorded (``Redaction/default`` unless told otherwise); bodies are recorded as they are.
+/// - Bodies: UTF-8 text as text, anything else in base64 (`"encoding": "base64"`; for request bodies
+///   the custom member `_encoding`).
+/// - When the file is written: the initialiser writes an archive with no entries, and every exchange
+///   rewrites the whole file atomically (a temporary file renamed over it) before its response is
+///   returned, so the file on disk always parses and holds every exchange completed so far.
+/// - Concurrency: requests run concurrently; the entries and the file are guarded by a lock, and
+///   entries are kept in the order the requests started (the order a replay answers repeated requests).
+/// - What is not recorded: an exchange whose session throws (a timeout, a cancellation), a response
+///   that is not an `HTTPURLResponse` (the error or response is passed on unchanged), and a body sent as
+///   an `httpBodyStream`, which can be read only once (the entry has no `postData`).
+///
+/// A file that cannot be written makes the exchange throw ``HTTPArchiveError/cannotWrite(path:reason:)``
+/// instead of returning a response that the archive would silently miss.
+public final class HARRecordingSession: NetworkSession, @unchecked Sendable {
+    /// The session that really sends the requests.
+    public let base: any NetworkSession
+    /// The file the archive is written to.
+    public let fileURL: URL
+    /// What is redacted as exchanges are recorded.
+    public let redaction: Redaction
+
+    // Guards `entries` and the file; `@unchecked Sendable` rests on every access holding it.
+    private let lock = NSLock()
+    private var entries: [(started: Date, entry: HTTPArchive.Entry)] = []
+
+    /// Starts a recording to `fileURL`, writing an archive with no entries (replacing any file there).
+    ///
+    /// - Parameters:
+    ///   - base: The session that sends the requests, such as `URLSession.shared`.
+    ///   - fileURL: The `.har` file to write.
+    ///   - redaction: What to redact as exchanges are recorded. Default: ``Redaction/default``.
+    /// - Throws: ``HTTPArchiveError/cannotWrite(path:reason:)``.
+    public init(wrapping base: any NetworkSession, to fileURL: URL, redaction: Redaction = .default) throws {
+        self.base = base
+        self.fileURL = fileURL
+        self.redaction = redaction
+        try lock.whileLocked { try write() }
+    }
+
+    /// The number of exchanges recorded so far.
+    public var recordedCount: Int { lock.whileLocked { entries.count } }
+
+    /// Sends `request` through ``base``, records the exchange and writes the file, then returns the
+    /// response.
+    public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        try await record(request) { try await base.data(for: request) }
+    }
+
+    /// Sends `request` through ``base``, which reads at most `limit` bytes of body (and stops early if it
+    /// can), then records the exchange like ``data(for:)``. A body over the limit is not recorded.
+    public func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse) {
+        try await record(request) { try await base.data(for: request, upTo: limit) }
+    }
+
+    private func record(
+        _ request: URLRequest, sending send: () async throws -> (Data, URLResponse)
+    ) async throws -> (Data, URLResponse) {
+        let started = Date()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (body, response) = try await send()
+        let elapsed = start.duration(to: clock.now)
+        guard let http = response as? HTTPURLResponse else { return (body, response) }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let entry = HTTPArchive.Entry(
+            request: request, response: http, body: body, started: started, duration: seconds, redaction: redaction)
+        try lock.whileLocked {
+            let index = entries.lastIndex { $0.started <= started }.map { $0 + 1 } ?? 0
+            entries.insert((started, entry), at: index)
+            try write()
+        }
+        return (body, response)
+    }
+
+    /// Writes every entry; the caller holds the lock.
+    private func write() throws {
+        let archive = HTTPArchive(
+            log: .init(
+                version: "1.2", creator: .init(name: "QueryRequest", version: "1"), entries: entries.map(\.entry)))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            try encoder.encode(archive).write(to: fileURL, options: .atomic)
+        } catch {
+            throw HTTPArchiveError.cannotWrite(path: fileURL.path, reason: "\(error)")
+        }
+    }
+
+}

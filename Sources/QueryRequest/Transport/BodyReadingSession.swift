@@ -1,0 +1,173 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A `URLSession` of our own, made from the configuration of an app's delegate-less session, whose
+/// delegate sees the body as it arrives: so that a body larger than its limit stops downloading early.
+///
+/// `URLSession.data(for:)` reads the whole body before returning, on every platform. Measured on Linux
+/// (FoundationNetworking, Swift 6.3): cancelling a data task from inside `didReceive data`, or answering
+/// `.cancel` to `didReceive response`, is ignored and the whole body is still delivered; cancelling
+/// from another queue stops the transfer within about 10 MB at loopback speed. Hence the cancel below is
+/// always dispatched.
+///
+/// `@unchecked Sendable`: `readers` is only read and written while holding `lock`; `session` is set once,
+/// in `init`, before the object is shared, and `URLSession` is thread-safe.
+final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private(set) var session: URLSession!
+    private let lock = NSLock()
+    private var readers: [Int: BodyReader] = [:]
+
+    init(configuration: URLSessionConfiguration) {
+        super.init()
+        // The session keeps its delegate (this object) until invalidated: the cache below owns both.
+        session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+    }
+
+    /// Sends `request` and reads at most `limit` bytes of body.
+    func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse) {
+        let task = session.dataTask(with: request)
+        let reader = BodyReader(limit: limit, task: task)
+        lock.whileLocked { readers[task.taskIdentifier] = reader }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                reader.start(continuation)
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    private func reader(of task: URLSessionTask) -> BodyReader? {
+        lock.whileLocked { readers[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        reader(of: dataTask)?.received(response)
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        reader(of: dataTask)?.received(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let reader = lock.whileLocked { readers.removeValue(forKey: task.taskIdentifier) }
+        reader?.completed(error: error)
+    }
+
+    // MARK: One session per app session
+
+    private static let cache = Cache()
+
+    /// The body-reading session for `owner`, made on first use from its configuration.
+    static func forSession(_ owner: URLSession) -> BodyReadingSession {
+        cache.session(for: owner)
+    }
+
+    /// The sessions made so far, by the app session they copy: a few at most, as apps have few sessions.
+    ///
+    /// `@unchecked Sendable`: `entries` is only read and written while holding `lock`.
+    private final class Cache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var entries: [(owner: Weak, reader: BodyReadingSession)] = []
+
+        func session(for owner: URLSession) -> BodyReadingSession {
+            lock.whileLocked {
+                // Let go of the sessions of app sessions that are gone.
+                entries.removeAll { entry in
+                    guard entry.owner.session == nil else { return false }
+                    entry.reader.session.finishTasksAndInvalidate()
+                    return true
+                }
+                if let entry = entries.first(where: { $0.owner.session === owner }) { return entry.reader }
+                let reader = BodyReadingSession(configuration: owner.configuration)
+                entries.append((Weak(owner), reader))
+                return reader
+            }
+        }
+    }
+
+    /// A weak reference to an app's session.
+    private struct Weak {
+        weak var session: URLSession?
+        init(_ session: URLSession) { self.session = session }
+    }
+}
+
+/// The state of one task of a ``BodyReadingSession``: the body so far, and the continuation to resume once.
+///
+/// `@unchecked Sendable`: every stored property but the constants is only read and written while holding
+/// `lock`.
+final class BodyReader: @unchecked Sendable {
+    private let lock = NSLock()
+    private let limit: Int
+    private let task: URLSessionDataTask
+    private var body = Data()
+    private var response: URLResponse?
+    private var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+
+    init(limit: Int, task: URLSessionDataTask) {
+        self.limit = limit
+        self.task = task
+    }
+
+    func start(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
+        lock.whileLocked { self.continuation = continuation }
+    }
+
+    func received(_ response: URLResponse) {
+        lock.whileLocked { self.response = response }
+        // A `Content-Length` over the limit: stop before the body.
+        if response.expectedContentLength > limit { refuse(response) }
+    }
+
+    func received(_ data: Data) {
+        let tooLarge: URLResponse? = lock.whileLocked {
+            guard continuation != nil else { return nil }
+            if body.count + data.count > limit { return response }
+            if body.isEmpty, let expected = response?.expectedContentLength, expected > 0, expected <= limit {
+                body.reserveCapacity(Int(expected))
+            }
+            body.append(data)
+            return nil
+        }
+        if let tooLarge { refuse(tooLarge) }
+    }
+
+    func completed(error: (any Error)?) {
+        let (continuation, body, response) = lock.whileLocked {
+            defer { self.continuation = nil }
+            return (self.continuation, self.body, self.response)
+        }
+        guard let continuation else { return }
+        if let error {
+            continuation.resume(throwing: error)
+        } else if let response {
+            continuation.resume(returning: (body, response))
+        } else {
+            continuation.resume(throwing: URLError(.badServerResponse))
+        }
+    }
+
+    /// Ends the read with ``ResponseTooLargeError`` and stops the transfer.
+    private func refuse(_ response: URLResponse) {
+        let continuation = lock.whileLocked {
+            defer {
+                self.continuation = nil
+                body = Data()
+            }
+            return self.continuation
+        }
+        continuation?.resume(throwing: ResponseTooLargeError(limit: limit, response: response))
+        // Cancelling from the delegate's own callback is ignored on Linux; from another queue it works.
+        let task = self.task
+        DispatchQueue.global().async { task.cancel() }
+    }
+}

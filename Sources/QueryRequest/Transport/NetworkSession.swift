@@ -1,0 +1,95 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What ``APIClient`` sends requests through: `URLSession` in an app, a ``StubNetworkSession`` (or any
+/// other conforming type) in tests.
+public protocol NetworkSession: Sendable {
+    /// Sends `request` and returns the response body and the response.
+    ///
+    /// Cancelling the calling task should cancel the request; throwing `URLError(.cancelled)` or
+    /// `CancellationError` then makes the client report ``APIError/cancelled``.
+    func data(for request: URLRequest) async throws -> (Data, URLResponse)
+
+    /// Sends `request` and returns the response body and the response, reading at most `limit` bytes
+    /// of body: a larger one throws ``ResponseTooLargeError``, as early as the session can tell.
+    ///
+    /// The client calls this one. The default implementation reads the whole body with
+    /// ``data(for:)`` and then checks its size; a session that can stop reading early (by the
+    /// `Content-Length` header, or as the bytes arrive) implements it itself.
+    func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse)
+}
+
+extension NetworkSession {
+    /// Reads the whole body with ``data(for:)``, then refuses it if it is larger than `limit`.
+    public func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse) {
+        let (body, response) = try await data(for: request)
+        guard body.count <= limit else { throw ResponseTooLargeError(limit: limit, response: response) }
+        return (body, response)
+    }
+}
+
+/// A response body was larger than the limit the client asked a ``NetworkSession`` to read.
+public struct ResponseTooLargeError: Error, Sendable {
+    /// The limit, in bytes.
+    public let limit: Int
+    /// The response whose body was too large.
+    public let response: URLResponse
+
+    /// Creates the error, for a session that enforces the limit itself.
+    public init(limit: Int, response: URLResponse) {
+        self.limit = limit
+        self.response = response
+    }
+}
+
+extension URLSession {
+    /// Sends `request` and reads at most `limit` bytes of body, stopping the transfer as soon as the
+    /// `Content-Length` header or the bytes received pass the limit.
+    ///
+    /// The body is read through a session of the library's own, made once from this session's
+    /// configuration (same cookies, cache, headers, timeouts and protocols), whose delegate sees the bytes
+    /// as they arrive. A session with a delegate of its own (for authentication challenges or certificate
+    /// pinning) is never bypassed: its body is read whole by ``data(for:)`` and then checked.
+    public func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse) {
+        guard delegate == nil else {
+            let (body, response) = try await data(for: request)
+            guard body.count <= limit else { throw ResponseTooLargeError(limit: limit, response: response) }
+            return (body, response)
+        }
+        return try await BodyReadingSession.forSession(self).data(for: Self.withSendableTimeout(request), upTo: limit)
+    }
+
+    /// `request` with a timeout every platform honours: FoundationNetworking ignores a timeout passed to
+    /// `URLRequest`'s initialiser (only the property's setter counts; otherwise the session's 60 s apply),
+    /// truncates it to whole seconds, so that 0.5 s times out at once, and traps on a non-finite one. The
+    /// timeout is set again, rounded up to whole seconds within 1 s…1 year.
+    static func withSendableTimeout(_ request: URLRequest) -> URLRequest {
+        #if canImport(FoundationNetworking)
+            var request = request
+            let timeout = request.timeoutInterval
+            request.timeoutInterval = timeout.isNaN ? 60 : min(max(timeout.rounded(.up), 1), 31_536_000)
+            return request
+        #else
+            return request
+        #endif
+    }
+}
+
+#if canImport(FoundationNetworking)
+    extension URLSession: NetworkSession {
+        /// Sends `request`; on Linux, forwards to `data(for:delegate:)`, first making its timeout work.
+        ///
+        /// FoundationNetworking only declares `data(for:delegate:)` with a defaulted delegate, and a
+        /// method with a defaulted parameter cannot witness the protocol requirement. Its timeout handling
+        /// needs help too: see `withSendableTimeout(_:)`.
+        public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+            try await data(for: Self.withSendableTimeout(request), delegate: nil)
+        }
+    }
+#else
+    // Apple's Foundation declares `data(for:)` itself.
+    extension URLSession: NetworkSession {}
+#endif

@@ -1,0 +1,131 @@
+import Foundation
+import QueryRequest
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite struct ResponseValidationTests {
+    @Test(
+        arguments: [
+            ("application/json", true), ("application/json; charset=utf-8", true), ("Application/JSON", true),
+            ("application/problem+json", true), ("application/vnd.api+json", true), ("text/csv", true),
+            ("text/html", false), ("application/xml", false), (nil, false), ("", false), ("image/png", true),
+        ] as [(String?, Bool)])
+    func mediaTypesMatchPatternsWithoutParametersOrCase(contentType: String?, accepted: Bool) {
+        let validation = ResponseValidation(contentTypes: ["application/*+json", "TEXT/CSV", "image/*"])
+        #expect(validation.accepts(contentType: contentType, bodyIsEmpty: false) == accepted)
+        #expect(validation.accepts(contentType: contentType, bodyIsEmpty: true), "an empty body passes")
+        #expect(ResponseValidation.default.accepts(contentType: contentType, bodyIsEmpty: false))
+    }
+
+    @Test func aMediaTypeTheRequestDoesNotAcceptThrowsWithTheResponseAndBody() async throws {
+        let session = StubNetworkSession(
+            .init(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Data("<html>".utf8)))
+        let client = APIClient(session: session, validation: ResponseValidation(contentTypes: ["application/json"]))
+        let error = try #require(await #expect(throws: APIError.self) { try await client.send(GetMember()) })
+        guard case .unacceptableContentType(let mediaType, let response, let body) = error else {
+            Issue.record("expected unacceptableContentType, got \(error)")
+            return
+        }
+        #expect(mediaType == "text/html")
+        #expect(response.statusCode == 200)
+        #expect(body == Data("<html>".utf8))
+        #expect(error.responseBody == body)
+        #expect(
+            error.description
+                == "Unacceptable content type \"text/html\" in the 200 response from https://api.example.com/users/42; "
+                + "body: <html>")
+    }
+
+    @Test func aRequestsOwnValidationWinsOverTheClients() async throws {
+        let session = StubNetworkSession(.init(status: 304), .init(status: 304))
+        let client = APIClient(session: session)
+        let notModifiedIsFine = APISetting(validation: ResponseValidation(statusCodes: [200, 304]))
+        try await client.send(Ping(setting: notModifiedIsFine))
+        let error = try #require(await #expect(throws: APIError.self) { try await client.send(Ping()) })
+        #expect(error.statusCode == 304)
+    }
+
+    @Test func aClientThatAcceptsOnly200RefusesA201AndDecodesItsErrorBody() async throws {
+        let session = StubNetworkSession(.json(#"{"code": "c", "message": "m"}"#, status: 201))
+        let client = APIClient(
+            session: session, validation: ResponseValidation(statusCodes: [200]), errorBody: ErrorResponse.self)
+        let error = try #require(await #expect(throws: APIError.self) { try await client.send(GetMember()) })
+        #expect(error.apiError(as: ErrorResponse.self) == ErrorResponse(code: "c", message: "m"))
+    }
+
+    @Test func aProblemDetailsBodyIsTheErrorOfAnUnacceptableStatus() async throws {
+        let session = StubNetworkSession(
+            .init(
+                status: 403, headers: ["Content-Type": "application/problem+json"],
+                body: Data(
+                    #"{"type": "https://example.com/probs/out-of-credit", "title": "No credit", "balance": 30}"#.utf8)))
+        let client = APIClient(session: session, errorBody: ProblemDetails.self)
+        let error = try #require(await #expect(throws: APIError.self) { try await client.send(GetMember()) })
+        let problem = try #require(error.apiError(as: ProblemDetails.self))
+        #expect(problem.title == "No credit")
+        #expect(problem.extensions["balance"] == .integer(30))
+    }
+}
+
+@Suite struct ResponseLimitTests {
+    static func body(_ count: Int) -> StubNetworkSession.Reply { .init(status: 200, body: Data(count: count)) }
+
+    @Test func aBodyUpToTheLimitIsReadAndALargerOneThrows() async throws {
+        let session = StubNetworkSession(Self.body(10), Self.body(11))
+        let client = APIClient(session: session, maximumResponseSize: 10)
+        struct Bytes: Request {
+            typealias Response = Data
+            let host = StubHost.api
+            let path = "/bytes"
+        }
+        #expect(try await client.send(Bytes()).count == 10)
+        let error = try #require(await #expect(throws: APIError.self) { try await client.send(Bytes()) })
+        guard case .responseTooLarge(let limit, let response) = error else {
+            Issue.record("expected responseTooLarge, got \(error)")
+            return
+        }
+        #expect(limit == 10)
+        #expect(response.statusCode == 200)
+        #expect(error.responseBody == nil, "the body is not kept")
+        #expect(error.description.contains("is larger than the limit of 10 bytes"))
+    }
+
+    @Test func aRequestsOwnLimitWinsOverTheClients() async throws {
+        let session = StubNetworkSession(Self.body(100), Self.body(100))
+        let client = APIClient(session: session, maximumResponseSize: 10)
+        try await client.send(Ping(setting: APISetting(maximumResponseSize: 100)))
+        await #expect(throws: APIError.self) {
+            try await client.send(Ping(setting: APISetting(maximumResponseSize: 99)))
+        }
+    }
+
+    @Test func theDefaultLimitIs32MiB() {
+        #expect(APIClient.defaultMaximumResponseSize == 33_554_432)
+    }
+
+    /// A session that stops reading early reports the limit itself; the client passes it the limit.
+    @Test func aSessionThatEnforcesTheLimitItselfIsAskedWithTheRequestsLimit() async throws {
+        final class EarlyStop: NetworkSession, @unchecked Sendable {
+            let limits = Locked<[Int]>([])
+            func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+                Issue.record("the client should call data(for:upTo:)")
+                return (Data(), httpResponse(200))
+            }
+            func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse) {
+                limits.update { $0.append(limit) }
+                throw ResponseTooLargeError(
+                    limit: limit, response: httpResponse(200, headers: ["Content-Length": "999"]))
+            }
+        }
+        let session = EarlyStop()
+        let client = APIClient(session: session, maximumResponseSize: 500)
+        await #expect(throws: APIError.self) {
+            try await client.send(Ping(setting: APISetting(maximumResponseSize: 7)))
+        }
+        await #expect(throws: APIError.self) { try await client.send(Ping()) }
+        #expect(session.limits.current == [7, 500])
+    }
+}
