@@ -20,9 +20,11 @@ extension APIClient {
     }
 
     /// Sends `request` until it gets a response that is final: each attempt through the middleware
-    /// and the session, retrying as ``APISetting`` allows and once more after a token refresh.
+    /// and the session, retrying as ``APISetting`` allows and once more after a token refresh. `rebuild`
+    /// makes the request again for the attempts after the first, when its body is a stream read once.
     func exchange(
-        _ request: URLRequest, method: HTTPMethod, setting: APISetting, requestName: RequestName
+        _ request: URLRequest, rebuild: (() throws(APIError) -> URLRequest)?, method: HTTPMethod,
+        setting: APISetting, requestName: RequestName
     ) async throws(APIError) -> (HTTPURLResponse, Data) {
         if setting.requiresAuthorization, !authorizes {
             throw .authorization(APIError.AuthorizationProblem.noAuthorizationMiddleware)
@@ -38,6 +40,7 @@ extension APIClient {
         while true {
             if Task.isCancelled { throw .cancelled }
             attemptNumber += 1
+            let request = attemptNumber > 1 ? try rebuild?() ?? request : request
             let context = MiddlewareContext(
                 name: requestName, method: method, setting: setting, attempt: attemptNumber, reason: reason,
                 sendState: state)

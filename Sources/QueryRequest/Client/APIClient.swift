@@ -122,8 +122,21 @@ public struct APIClient: Sendable {
         } catch {
             throw APIError.invalidRequest(error)
         }
+        // A body streamed from disk can be read once: every attempt after the first sends a request built
+        // again, with a fresh stream.
+        let options = RequestBuildOptions(host: hostOverride, bodyEncoder: bodyEncoder)
+        let rebuild: (() throws(APIError) -> URLRequest)? =
+            urlRequest.httpBodyStream == nil
+            ? nil
+            : { () throws(APIError) -> URLRequest in
+                do {
+                    return try RequestBuildOptions.$current.withValue(options) { try request.makeURLRequest() }
+                } catch {
+                    throw APIError.invalidRequest(error)
+                }
+            }
         let (response, body) = try await exchange(
-            urlRequest, method: method, setting: setting, requestName: RequestName(of: R.self))
+            urlRequest, rebuild: rebuild, method: method, setting: setting, requestName: RequestName(of: R.self))
         let decoder = requestDecoder ?? self.decoder
         let validation = setting.validation ?? self.validation
         guard validation.accepts(statusCode: response.statusCode) else {

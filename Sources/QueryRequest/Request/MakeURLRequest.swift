@@ -95,11 +95,18 @@ extension Request {
         if let body = try RequestBody.declared(
             self.body, encoder: ownBodyEncoder ?? options.bodyEncoder ?? JSONEncoder())
         {
-            let data = try body.encoded()
-            if !method.allowsBody && !data.isEmpty { throw RequestBuildingError.bodyNotAllowed(method: method) }
-            if method.allowsBody {
+            switch try body.content() {
+            case .data(let data):
+                if !method.allowsBody && !data.isEmpty { throw RequestBuildingError.bodyNotAllowed(method: method) }
+                if method.allowsBody {
+                    try headers.addIfAbsent(name: "Content-Type", value: body.contentType)
+                    request.httpBody = data
+                }
+            case .streamed(let multipart):
+                // A form with files on disk: read as it is sent, never loaded whole.
+                guard method.allowsBody else { throw RequestBuildingError.bodyNotAllowed(method: method) }
                 try headers.addIfAbsent(name: "Content-Type", value: body.contentType)
-                request.httpBody = data
+                multipart.attachStream(to: &request)
             }
         }
         for (name, value) in headers.fields.values {

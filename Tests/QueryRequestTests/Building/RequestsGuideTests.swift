@@ -312,22 +312,45 @@ extension RequestsGuide {
         #expect(body.contains("filename=\"me.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n\u{FFFD}\u{FFFD}\r\n"))
     }
 
-    @Test func aFileOnDiskThroughMakeURLRequestThrowsInsteadOfLoadingIt() throws {
-        struct Upload: Request {
-            let method: HTTPMethod = .post
-            let host = RequestsGuide.Hosts.local
-            let path = "/u"
-            var body: RequestBody? {
-                var form = MultipartForm()
-                form.append(.file(name: "f", contentsOf: URL(fileURLWithPath: #filePath)))
-                return .multipart(form)
+    struct DiskUpload: Request {
+        let method: HTTPMethod = .post
+        let host = RequestsGuide.Hosts.local
+        let path = "/u"
+        let setting = APISetting(retryCount: 1, retriesNonIdempotentRequests: true)
+        var body: RequestBody? {
+            var form = MultipartForm()
+            form.append(.file(name: "f", contentsOf: URL(fileURLWithPath: #filePath)))
+            return .multipart(form)
+        }
+    }
+
+    @Test func aFileOnDiskThroughMakeURLRequestIsStreamedNotLoaded() throws {
+        let request = try DiskUpload().makeURLRequest()
+        #expect(request.httpBody == nil)
+        #expect(request.httpBodyStream != nil)
+        #expect(request.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true)
+    }
+
+    @Test func aRetriedStreamedBodyIsSentWithAFreshStream() async throws {
+        let bodies = Locked<[Data]>([])
+        let session = StubNetworkSession { request in
+            let stream = try #require(request.httpBodyStream)
+            var data = Data()
+            stream.open()
+            defer { stream.close() }
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let read = stream.read(&buffer, maxLength: buffer.count)
+                if read <= 0 { break }
+                data.append(contentsOf: buffer[..<read])
             }
+            bodies.update { $0.append(data) }
+            return .init(status: bodies.current.count == 1 ? 503 : 204)
         }
-        #expect {
-            try Upload().makeURLRequest()
-        } throws: { error in
-            guard case .invalidPart(0, "f", .unreadableFile) = error as? MultipartFormError else { return false }
-            return true
-        }
+        try await APIClient(session: session, backoff: .init(sleep: { _ in })).send(DiskUpload())
+        #expect(bodies.current.count == 2)
+        let fileSize = try Data(contentsOf: URL(fileURLWithPath: #filePath)).count
+        #expect(bodies.current.allSatisfy { $0.count > fileSize }, "each attempt sent the whole form")
+        #expect(bodies.current[0].count == bodies.current[1].count)
     }
 }
