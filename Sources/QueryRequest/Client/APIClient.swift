@@ -130,7 +130,9 @@ public struct APIClient: Sendable {
             ? nil
             : { () throws(APIError) -> URLRequest in
                 do {
-                    return try RequestBuildOptions.$current.withValue(options) { try request.makeURLRequest() }
+                    let rebuilt = try RequestBuildOptions.$current.withValue(options) { try request.makeURLRequest() }
+                    try checkHostOverride(of: rebuilt)
+                    return rebuilt
                 } catch {
                     throw APIError.invalidRequest(error)
                 }
