@@ -11,14 +11,6 @@ extension AsyncHTTPClientSession {
     /// The AsyncHTTPClient request for `request`: its method, URL, headers and body.
     static func makeRequest(_ request: URLRequest) throws -> HTTPClientRequest {
         guard let url = request.url else { throw URLError(.badURL) }
-        guard request.httpBodyStream == nil else {
-            throw URLError(
-                .unsupportedURL,
-                userInfo: [
-                    NSLocalizedDescriptionKey: "AsyncHTTPClientSession does not send httpBodyStream bodies yet.",
-                    NSURLErrorFailingURLErrorKey: url,
-                ])
-        }
         var outgoing = HTTPClientRequest(url: url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
         // Sorted, so that the order on the wire does not change from one process to the next.
@@ -27,6 +19,10 @@ extension AsyncHTTPClientSession {
         }
         if let body = request.httpBody {
             outgoing.body = .bytes(ByteBuffer(bytes: body))
+        } else if let stream = request.httpBodyStream {
+            // Read as it is sent, 64 KiB at a time: a multipart form's files never sit in memory whole.
+            let length = request.value(forHTTPHeaderField: "Content-Length").flatMap(Int64.init)
+            outgoing.body = .stream(InputStreamChunks(stream), length: length.map { .known($0) } ?? .unknown)
         }
         return outgoing
     }
@@ -54,5 +50,49 @@ extension AsyncHTTPClientSession {
             }
         }
         return fields
+    }
+}
+
+/// The bytes of an `InputStream` as `ByteBuffer` chunks, read as AsyncHTTPClient asks for them.
+///
+/// `@unchecked Sendable`: the stream is only touched by the one iterator AsyncHTTPClient makes, which reads
+/// it from one task at a time; a request's body is iterated once.
+struct InputStreamChunks: AsyncSequence, @unchecked Sendable {
+    typealias Element = ByteBuffer
+
+    let stream: InputStream
+
+    init(_ stream: InputStream) { self.stream = stream }
+
+    func makeAsyncIterator() -> Iterator { Iterator(stream: stream) }
+
+    /// Opens the stream on the first read and closes it at the end or on an error.
+    struct Iterator: AsyncIteratorProtocol {
+        let stream: InputStream
+        private var state = State.unopened
+        private enum State { case unopened, open, finished }
+
+        init(stream: InputStream) { self.stream = stream }
+
+        mutating func next() async throws -> ByteBuffer? {
+            switch state {
+            case .finished: return nil
+            case .unopened:
+                stream.open()
+                state = .open
+            case .open: break
+            }
+            var buffer = ByteBuffer()
+            let read = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 65536) { bytes in
+                guard let base = bytes.baseAddress else { return 0 }
+                return Swift.max(stream.read(base.assumingMemoryBound(to: UInt8.self), maxLength: bytes.count), 0)
+            }
+            if read > 0 { return buffer }
+            state = .finished
+            let error = stream.streamError
+            stream.close()
+            if let error { throw error }
+            return nil
+        }
     }
 }

@@ -30,8 +30,8 @@ import QueryRequest
 ///   transfer and fails as `APIError.responseTooLarge`) and never beyond ``maximumResponseBodySize``
 ///   (default ``defaultMaximumResponseBodySize``, 64 MiB), which fails with
 ///   `URLError(.dataLengthExceedsMaximum)` rather than exhausting memory.
-/// - A body given as `httpBodyStream` is refused with `URLError(.unsupportedURL)`: streamed request and
-///   response bodies are not supported yet.
+/// - A body given as `httpBodyStream` (a multipart form with files on disk) is sent as it is read, 64 KiB at
+///   a time, with its `Content-Length` when the request states one; responses are not streamed yet.
 /// - No `Content-Type` is added to a body that has none, and a `GET` with a body is sent as it is.
 public struct AsyncHTTPClientSession: NetworkSession {
     /// The default bound on a response body: 64 MiB, generous for API responses, small enough that a

@@ -171,6 +171,34 @@ struct AsyncHTTPClientSessionTests {
             fits.returning(String.self))
     }
 
+    @Test func aMultipartFormWithAFileOnDiskIsStreamedWhole() async throws {
+        struct Upload: Request {
+            typealias Response = Echo
+            let method: HTTPMethod = .post
+            let host: Loopback
+            let path = "/upload"
+            let file: URL
+            var body: RequestBody? {
+                var form = MultipartForm()
+                form.append(.text(name: "title", value: "report"))
+                form.append(
+                    .file(name: "report", filename: "r.bin", contentType: "application/octet-stream", contentsOf: file))
+                return .multipart(form)
+            }
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ahc-\(UUID().uuidString).bin")
+        defer { try? FileManager.default.removeItem(at: file) }
+        // 300 KiB of varied bytes: several 64 KiB chunks.
+        let contents = Data((0..<300 * 1024).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
+        try contents.write(to: file)
+        let request = Upload(host: server.host, file: file)
+        #expect(try request.makeURLRequest().httpBodyStream != nil, "the file is streamed, not loaded")
+        let echo = try await client.send(request)
+        let body = try #require(echo.bodyData)
+        #expect(body.range(of: contents) != nil, "the whole file arrived in the body")
+        #expect(body.range(of: Data("name=\"title\"\r\n\r\nreport\r\n".utf8)) != nil)
+    }
+
     @Test func aHeadAndANoContentAreEmptyResponses() async throws {
         struct Empty: Request {
             let method: HTTPMethod
