@@ -21,31 +21,24 @@ final class MultipartInputStream: InputStream {
         super.init(data: Data())
     }
 
-    /// `NSLock.withLock` needs macOS 14 / iOS 17; the package supports older systems.
-    private func locked<Result>(_ body: () -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
-    }
-
     override func open() {
-        locked { if status == .notOpen { status = .open } }
+        lock.whileLocked { if status == .notOpen { status = .open } }
     }
 
     override func close() {
-        locked { status = .closed }
+        lock.whileLocked { status = .closed }
     }
 
-    override var streamStatus: Stream.Status { locked { status } }
+    override var streamStatus: Stream.Status { lock.whileLocked { status } }
 
-    override var streamError: (any Error)? { locked { error } }
+    override var streamError: (any Error)? { lock.whileLocked { error } }
 
     override var hasBytesAvailable: Bool {
-        locked { status == .open || status == .reading }
+        lock.whileLocked { status == .open || status == .reading }
     }
 
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
-        locked {
+        lock.whileLocked {
             guard status == .open || status == .reading, length > 0 else {
                 return status == .atEnd ? 0 : (status == .error ? -1 : 0)
             }
