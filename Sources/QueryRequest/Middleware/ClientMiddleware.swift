@@ -34,7 +34,8 @@ import Foundation
 ///
 /// `next` sends the request through the rest of the chain and the session and throws only
 /// ``APIError``: a middleware can catch `.transport` to answer from a cache, say. Calling it more than
-/// once sends the request more than once, and the middleware after this one see each call.
+/// once sends the request more than once, and the middleware after this one see each call; a body sent as a
+/// stream (a multipart form with files on disk) is read by the first call only, so call `next` once for it.
 public protocol ClientMiddleware: Sendable {
     /// Handles one attempt: usually changes `request`, calls `next`, and returns its response.
     ///
