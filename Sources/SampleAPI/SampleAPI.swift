@@ -31,11 +31,17 @@ public struct TestRankingData: Decodable, Sendable {
 
 /// `GET https://test.jp/test/ranking?totalLimit=48&offset=0&pageLimit=6&type=day,month,year&…`
 public struct TestRankingRequest: Request {
+    /// The ranked items.
     public typealias Response = TestRankingData
+    /// `GET`.
     public let method: HTTPMethod = .get
+    /// The test server.
     public let host: Hosts = .test
+    /// `/test/ranking`.
     public let path = "/test/ranking"
+    /// The default settings.
     public let setting: APISetting = .default
+    /// The ranking's parameters.
     public var query: Query
 
     /// The ranking request with `query`.

@@ -18,9 +18,10 @@ import Foundation
 /// A request is answered by the first stub of its method and path; otherwise by the next reply of the
 /// queue (``init(_:)``, ``enqueue(_:)``); otherwise by the handler (``init(handler:)``). A request
 /// nothing answers fails with a `URLError(.resourceUnavailable)` that names it.
-// `@unchecked Sendable` is sound: the mutable state (`routes`, `queue`, `seen`) is private and read or
-// written only inside `locked`, under `lock`; the other stored properties are `let`s of Sendable values.
 public final class StubNetworkSession: NetworkSession, @unchecked Sendable {
+    // `@unchecked Sendable` is sound: the mutable state (`routes`, `queue`, `seen`) is private and read or
+    // written only under `lock` (`lock.whileLocked`); the other stored properties are `let`s of Sendable values.
+
     /// A canned answer: a response (status, headers, body) or an error to throw.
     public struct Reply: Sendable {
         enum Outcome {
