@@ -6,8 +6,9 @@ import SampleAPI
     import FoundationNetworking
 #endif
 
-/// The Demo's last part: requests sent through `APIClient`, answered by a `StubNetworkSession` with canned
-/// replies, so that nothing leaves the process. Returns the lines to print (the tests read them).
+/// The Demo's last part: requests sent through `APIClient` with an API key and a redacting logging
+/// middleware, answered by a `StubNetworkSession` with canned replies, so that nothing leaves the process.
+/// Returns the lines to print (the tests read them).
 func sendingDemo() async -> [String] {
     let lines = DemoLines()
     let session = StubNetworkSession()
@@ -16,11 +17,18 @@ func sendingDemo() async -> [String] {
         .get, "/v1/users/42", with: .init(status: 503, headers: ["Retry-After": "0"]),
         .json(#"{"id": 42, "firstName": "Ann"}"#))
     session.stub(.get, "/v1/users/7", with: .json(#"{"code": "not_found", "message": "No user 7"}"#, status: 404))
+    let redaction = Redaction.default.redactingQueryParameters("api_key")
     let client = APIClient(
         session: session,
         hostOverride: Hosts.production,  // the requests say .staging; this client sends them to production
-        errorBody: APIErrorBody.self,
-        onAttempt: { attempt in lines.append("attempt  \(attempt)") })
+        middleware: [
+            APIKeyMiddleware("demo-secret-key", in: .queryParameter("api_key"), scope: .everyRequest),
+            // After the key middleware, so that it sees the key, and redacts it.
+            LoggingMiddleware(
+                redaction: redaction,
+                destination: .custom { message in lines.append("log      \(message.text)") }),
+        ],
+        errorBody: APIErrorBody.self)
 
     do {
         let user = try await client.send(UserRequest(id: 42))
@@ -36,7 +44,8 @@ func sendingDemo() async -> [String] {
         if let body = error.apiError(as: APIErrorBody.self) {
             lines.append("apiError \(body.code): \(body.message)")
         }
-        lines.append("message  \(error)")
+        // The description names the URL, key included: redact it too before it leaves the process.
+        lines.append("message  \(redaction.redactedDescription(of: error))")
     } catch {
         lines.append("error    \(error)")
     }

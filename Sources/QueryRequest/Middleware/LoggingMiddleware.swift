@@ -143,7 +143,7 @@ public struct LoggingMiddleware: ClientMiddleware {
             details += ", \(response.body.count) B received"
             result = "\(response.statusCode)"
         case .failure(let error):
-            result = "failed: " + redactedDescription(of: error, sentTo: request.url)
+            result = "failed: " + redaction.redactedDescription(of: error, alsoNaming: request.url)
         }
         details += "; \(context.requestName), attempt \(context.attempt)"
         if context.reason != .first { details += ", \(context.reason)" }
@@ -158,23 +158,6 @@ public struct LoggingMiddleware: ClientMiddleware {
             lines += bodyLines("Response body", response.body, streamed: false)
         }
         return [line, Message(level: .debug, text: lines.joined(separator: "\n"))]
-    }
-
-    /// The error's description with every URL it names (the request's, the failing one, the response's)
-    /// replaced by its redacted form: the URL of a failure further in may hold a key this middleware
-    /// never saw.
-    private func redactedDescription(of error: any Error, sentTo url: URL?) -> String {
-        var text = String(describing: error)
-        var urls = [url]
-        if let urlError = error as? URLError { urls.append(urlError.failingURL) }
-        if let apiError = error as? APIError {
-            if case .transport(let urlError) = apiError { urls.append(urlError.failingURL) }
-            urls.append(apiError.response?.url)
-        }
-        for url in urls.compactMap({ $0 }) {
-            text = text.replacingOccurrences(of: url.absoluteString, with: redaction.redactedURL(url).absoluteString)
-        }
-        return text
     }
 
     private static func headerLines(_ headers: [String: String]) -> [String] {

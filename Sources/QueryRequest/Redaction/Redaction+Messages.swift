@@ -35,6 +35,31 @@ extension Redaction {
             httpVersion: "HTTP/1.1", headerFields: redactedHeaderFields(of: response))
     }
 
+    /// The description of `error` with every URL it names redacted (``redactedURL(_:)``): the URL of an
+    /// ``APIError``'s response or transport failure, a `URLError`'s failing URL, and `alsoNaming` (the
+    /// request's, say). For a message that leaves the process:
+    ///
+    /// ```swift
+    /// } catch {
+    ///     logger.error("\(Redaction.default.redactingQueryParameters("api_key").redactedDescription(of: error))")
+    /// }
+    /// ```
+    public func redactedDescription(of error: any Error, alsoNaming url: URL? = nil) -> String {
+        var text = String(describing: error)
+        var urls = [url]
+        if let urlError = error as? URLError { urls.append(urlError.failingURL) }
+        if let apiError = error as? APIError {
+            if case .transport(let urlError) = apiError { urls.append(urlError.failingURL) }
+            urls.append(apiError.response?.url)
+        }
+        for url in urls.compactMap({ $0 }) {
+            let raw = url.absoluteString
+            let redacted = redactedURL(url).absoluteString
+            if raw != redacted { text = text.replacingOccurrences(of: raw, with: redacted) }
+        }
+        return text
+    }
+
     /// `url` with the values of redacted query parameters and, if ``redactsURLPasswords``, the
     /// password of its user info replaced by ``placeholder``.
     ///
