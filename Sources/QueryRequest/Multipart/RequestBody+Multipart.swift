@@ -11,6 +11,8 @@ extension RequestBody {
         case data(Data)
         /// A body to attach with ``MultipartBody/attach(to:)``: its file parts are read as it is sent.
         case streamed(MultipartBody)
+        /// A file to stream, and its size in bytes.
+        case file(URL, length: Int64)
     }
 
     /// Encodes the body now, leaving file parts on disk.
@@ -19,9 +21,33 @@ extension RequestBody {
     /// `httpBody`, `.streamed` with `attachStream(to:)` (the stream, and `Content-Length` where the
     /// platform sends it with a stream; the caller adds `Content-Type` as for any body).
     func content() throws -> Content {
+        if let fileURL { return .file(fileURL, length: try Self.readableFileLength(fileURL)) }
         guard let form = multipartForm else { return .data(try encoded()) }
         let body = try form.encode()
         return body.streamsFromDisk ? .streamed(body) : .data(try body.data())
+    }
+}
+
+extension RequestBody {
+    /// The size of the regular, readable file at `url`, or ``RequestBuildingError/unreadableBodyFile(path:reason:)``.
+    static func readableFileLength(_ url: URL) throws -> Int64 {
+        guard url.isFileURL else {
+            throw RequestBuildingError.unreadableBodyFile(path: url.absoluteString, reason: "it is not a file: URL")
+        }
+        let path = url.path
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: path)
+        } catch {
+            throw RequestBuildingError.unreadableBodyFile(path: path, reason: "it cannot be found or read (\(error))")
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw RequestBuildingError.unreadableBodyFile(path: path, reason: "it is not a regular file")
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw RequestBuildingError.unreadableBodyFile(path: path, reason: "it is not readable")
+        }
+        return (attributes[.size] as? NSNumber)?.int64Value ?? 0
     }
 }
 

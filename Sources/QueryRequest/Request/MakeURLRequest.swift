@@ -107,6 +107,14 @@ extension Request {
                 guard method.allowsBody else { throw RequestBuildingError.bodyNotAllowed(method: method) }
                 try headers.addIfAbsent(name: "Content-Type", value: body.contentType)
                 multipart.attachStream(to: &request)
+            case .file(let url, let length):
+                guard method.allowsBody else { throw RequestBuildingError.bodyNotAllowed(method: method) }
+                try headers.addIfAbsent(name: "Content-Type", value: body.contentType)
+                request.httpBodyStream = InputStream(url: url)
+                // FoundationNetworking sends every stream chunked, and would send both headers.
+                #if !canImport(FoundationNetworking)
+                    request.setValue(String(length), forHTTPHeaderField: "Content-Length")
+                #endif
             }
         }
         for (name, value) in headers.fields.values {

@@ -25,6 +25,8 @@ public struct RequestBody: Sendable {
     private let makeData: @Sendable () throws -> Data
     /// The form of a ``multipart(_:)`` body, whose file parts are streamed rather than made into `Data`.
     private(set) var multipartForm: MultipartForm?
+    /// The file of a ``file(_:contentType:)`` body, streamed rather than made into `Data`.
+    private(set) var fileURL: URL?
 
     private init(contentType: String, makeData: @escaping @Sendable () throws -> Data) {
         self.contentType = contentType
@@ -71,6 +73,25 @@ public struct RequestBody: Sendable {
     /// - Parameter text: The text to send.
     public static func text(_ text: String) -> RequestBody {
         RequestBody(contentType: "text/plain; charset=utf-8") { Data(text.utf8) }
+    }
+
+    /// The contents of a file, streamed from disk as the request is sent and never loaded whole: an upload
+    /// of any size in bounded memory.
+    ///
+    /// The file is checked when the request is built: one that is missing, not a regular file or not
+    /// readable throws ``RequestBuildingError/unreadableBodyFile(path:reason:)``. Each attempt (a retry
+    /// too) reads it again from the start. The length is sent as `Content-Length` on Apple platforms;
+    /// FoundationNetworking (Linux) sends every streamed body chunked.
+    ///
+    /// - Parameters:
+    ///   - url: A `file:` URL.
+    ///   - contentType: The file's media type, such as `video/mp4`; `application/octet-stream` by default.
+    public static func file(_ url: URL, contentType: String = "application/octet-stream") -> RequestBody {
+        var body = RequestBody(contentType: contentType) {
+            throw RequestBuildingError.unreadableBodyFile(path: url.path, reason: "a file body is streamed, not read")
+        }
+        body.fileURL = url
+        return body
     }
 
     /// A `multipart/form-data` body (RFC 7578): text fields named like a query, and files from memory or

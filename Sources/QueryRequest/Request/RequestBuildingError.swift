@@ -38,6 +38,9 @@ public enum RequestBuildingError: Error, Sendable, Hashable, CustomStringConvert
     /// is not `Encodable`: `member` is its name, `type` its declared type, and `expected` what to
     /// declare instead. Sending the request without it would silently drop what the code says.
     case unsupportedDeclaration(member: String, type: String, expected: String)
+    /// The file of a ``RequestBody/file(_:contentType:)`` body cannot be sent: its path and why (missing,
+    /// not a regular file, not readable).
+    case unreadableBodyFile(path: String, reason: String)
 
     /// A sentence that says what is wrong and where.
     public var description: String {
@@ -62,6 +65,8 @@ public enum RequestBuildingError: Error, Sendable, Hashable, CustomStringConvert
             "Invalid timeout \(timeout): it must be a positive, finite number of seconds."
         case .unsupportedDeclaration(let member, let type, let expected):
             "The request's `\(member)` is declared as \(type), which QueryRequest cannot send; declare \(expected)."
+        case .unreadableBodyFile(let path, let reason):
+            "The body file \"\(path)\" cannot be sent: \(reason)."
         }
     }
 

@@ -144,6 +144,15 @@ enum RequestsGuide {
         var body: RequestBody? { .data(png, contentType: "image/png") }
     }
 
+    struct UploadVideoRequest: Request {
+        let method: HTTPMethod = .put
+        let host: Hosts = .current
+        let path = "/videos/intro"
+        let video: URL  // a file: URL
+
+        var body: RequestBody? { .file(video, contentType: "video/mp4") }
+    }
+
     // MARK: Paths
 
     struct UserPostsRequest: Request {
