@@ -116,6 +116,12 @@ extension APIClient {
             result = .failure(Self.transportError(error, sending: request))
         }
         let duration = clock.now - start
+        if let progress = ProgressReporter.current, case .success(let exchange) = result {
+            let expected = exchange.response.expectedContentLength
+            progress.finish(
+                sent: Int64(Attempt.bodySize(of: request)), received: Int64(exchange.body.count),
+                expectedToReceive: expected >= 0 ? expected : nil)
+        }
         onAttempt?(Attempt(request: request, context: context, duration: duration, outcome: result))
         return try result.map { ClientResponse(response: $0.response, body: $0.body) }.get()
     }

@@ -103,6 +103,29 @@ public struct APIClient: Sendable {
         try await response(for: request).0
     }
 
+    /// Sends `request` like ``send(_:)``, reporting its progress: body bytes sent and received, with their
+    /// totals when known (``TransferProgress``).
+    ///
+    /// `URLSession` reports as the bytes move; another ``NetworkSession`` is reported once per attempt,
+    /// when it answers. A retry starts again from zero. `progress` is called on the session's queue.
+    ///
+    /// - Throws: ``APIError``, and nothing else.
+    @discardableResult
+    public func send<R: Request>(
+        _ request: R, progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> R.Response {
+        try await response(for: request, progress: progress).0
+    }
+
+    /// Sends `request` like ``response(for:)``, reporting its progress as ``send(_:progress:)`` does.
+    ///
+    /// - Throws: ``APIError``, and nothing else.
+    public func response<R: Request>(
+        for request: R, progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> (R.Response, HTTPURLResponse) {
+        try await ProgressReporter.$current.withValue(ProgressReporter(progress)) { try await response(for: request) }
+    }
+
     /// Sends `request` and returns its decoded response together with the `HTTPURLResponse`, to read
     /// response headers or the exact status.
     ///

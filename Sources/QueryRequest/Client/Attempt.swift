@@ -50,6 +50,11 @@ extension APIClient {
         /// a success.
         public var succeeded: Bool { statusCode.map { (200..<300).contains($0) } ?? false }
 
+        /// The size of `request`'s body: its `httpBody`, or the `Content-Length` it states, or 0.
+        static func bodySize(of request: URLRequest) -> Int {
+            request.httpBody?.count ?? request.value(forHTTPHeaderField: "Content-Length").flatMap { Int($0) } ?? 0
+        }
+
         init(
             request: URLRequest, context: MiddlewareContext, duration: Duration,
             outcome: Result<(response: HTTPURLResponse, body: Data), APIError>
@@ -59,8 +64,7 @@ extension APIClient {
             self.number = context.attempt
             self.reason = context.reason
             self.duration = duration
-            self.bytesSent =
-                request.httpBody?.count ?? request.value(forHTTPHeaderField: "Content-Length").flatMap { Int($0) } ?? 0
+            self.bytesSent = Self.bodySize(of: request)
             self.bytesReceived = (try? outcome.get().body.count) ?? 0
             switch outcome {
             case .success(let exchange):

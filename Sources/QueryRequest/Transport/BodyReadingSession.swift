@@ -29,7 +29,7 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
     /// Sends `request` and reads at most `limit` bytes of body.
     func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse) {
         let task = session.dataTask(with: request)
-        let reader = BodyReader(limit: limit, task: task)
+        let reader = BodyReader(limit: limit, task: task, progress: ProgressReporter.current)
         lock.whileLocked { readers[task.taskIdentifier] = reader }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -55,6 +55,13 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         reader(of: dataTask)?.received(data)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        reader(of: task)?.sent(totalBytesSent, of: totalBytesExpectedToSend)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -109,13 +116,28 @@ final class BodyReader: @unchecked Sendable {
     private let lock = NSLock()
     private let limit: Int
     private let task: URLSessionDataTask
+    private let progress: ProgressReporter?
     private var body = Data()
     private var response: URLResponse?
     private var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+    private var transfer = TransferProgress(
+        bytesSent: 0, totalBytesToSend: nil, bytesReceived: 0, totalBytesToReceive: nil)
 
-    init(limit: Int, task: URLSessionDataTask) {
+    init(limit: Int, task: URLSessionDataTask, progress: ProgressReporter?) {
         self.limit = limit
         self.task = task
+        self.progress = progress
+    }
+
+    /// The request body's progress, as the session reports it (`-1` for an unknown total).
+    func sent(_ total: Int64, of expected: Int64) {
+        guard let progress else { return }
+        let now = lock.whileLocked {
+            transfer.bytesSent = total
+            transfer.totalBytesToSend = expected >= 0 ? expected : nil
+            return transfer
+        }
+        progress(now)
     }
 
     func start(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
@@ -123,22 +145,27 @@ final class BodyReader: @unchecked Sendable {
     }
 
     func received(_ response: URLResponse) {
-        lock.whileLocked { self.response = response }
+        lock.whileLocked {
+            self.response = response
+            transfer.totalBytesToReceive = response.expectedContentLength >= 0 ? response.expectedContentLength : nil
+        }
         // A `Content-Length` over the limit: stop before the body.
         if response.expectedContentLength > limit { refuse(response) }
     }
 
     func received(_ data: Data) {
-        let tooLarge: URLResponse? = lock.whileLocked {
-            guard continuation != nil else { return nil }
-            if body.count + data.count > limit { return response }
+        let (tooLarge, now): (URLResponse?, TransferProgress?) = lock.whileLocked {
+            guard continuation != nil else { return (nil, nil) }
+            if body.count + data.count > limit { return (response, nil) }
             if body.isEmpty, let expected = response?.expectedContentLength, expected > 0, expected <= limit {
                 body.reserveCapacity(Int(expected))
             }
             body.append(data)
-            return nil
+            transfer.bytesReceived = Int64(body.count)
+            return (nil, transfer)
         }
         if let tooLarge { refuse(tooLarge) }
+        if let now { progress?(now) }
     }
 
     func completed(error: (any Error)?) {

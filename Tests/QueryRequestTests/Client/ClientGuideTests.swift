@@ -13,6 +13,13 @@ func makeConfiguredClient() -> APIClient {
     return APIClient(session: URLSession(configuration: configuration))
 }
 
+/// The snippet of "Progress" (top level, as in the guide).
+func upload(_ request: some Request, with client: APIClient) async throws {
+    try await client.send(request) { progress in
+        if let fraction = progress.fractionSent { print("sent \(Int(fraction * 100)) %") }
+    }
+}
+
 // The snippets of Docs/Client.md, verbatim (indented), so that they cannot rot. They live in a namespace
 // so that their names (`Hosts`, `User`, …) stay out of the way of other tests.
 
@@ -522,7 +529,7 @@ extension ClientGuide {
 /// indentation and blank lines), so that an edit to either one shows up here.
 @Suite struct ClientGuideMatchesTheDocs {
     @Test func everySnippetIsCompiledHere() throws {
-        #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 40)
+        #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 41)
         // The last sections' snippets (redaction, recording, pagination) are in ClientGuideTrafficTests.swift.
         let elsewhere = try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: clientGuideTrafficFile)
         for block in try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: #filePath)
