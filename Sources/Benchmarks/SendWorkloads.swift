@@ -48,7 +48,7 @@ private struct PassThrough: ClientMiddleware {
 }
 
 /// Runs `body` in a task and waits for it on this (non-cooperative) thread.
-private func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
     let outcome = Outcome<T>()
     let done = DispatchSemaphore(value: 0)
     Task {
@@ -66,7 +66,7 @@ private func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -
 /// The result of a task, handed to the waiting thread.
 ///
 /// `@unchecked Sendable`: `result` is only read and written while holding `lock`.
-private final class Outcome<T: Sendable>: @unchecked Sendable {
+final class Outcome<T: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var result: Result<T, any Error>?
 

@@ -3,6 +3,7 @@ import Foundation
 // `swift run -c release Benchmarks [--json | --markdown] [--filter <substring>]`
 // `swift run -c release Benchmarks --profile <workload> <iterations>` (for valgrind --tool=callgrind)
 // `swift run -c release Benchmarks --list`
+// `swift run -c release Benchmarks --upload <file> <base URL>` (Benchmarks/upload-memory.sh runs it)
 //
 // Docs/Performance.md describes the workloads, the method and the latest figures.
 
@@ -17,6 +18,7 @@ let usage = """
     usage: Benchmarks [--json | --markdown] [--filter <substring>]
            Benchmarks --profile <workload> <iterations>
            Benchmarks --list
+           Benchmarks --upload <file> <base URL>
     """
 
 var output = Output.table
@@ -53,6 +55,11 @@ while let argument = arguments.popFirst() {
             fail("\(name) failed: \(error)")
         }
         exit(0)
+    case "--upload":
+        guard let file = arguments.popFirst(), let baseURL = arguments.popFirst() else {
+            fail("--upload needs a file and a base URL\n\(usage)")
+        }
+        UploadMemory.run(file: file, baseURL: baseURL)
     case "--help", "-h":
         print(usage)
         exit(0)
