@@ -26,6 +26,7 @@ public final class StubNetworkSession: NetworkSession, @unchecked Sendable {
     public struct Reply: Sendable {
         enum Outcome {
             case response(status: Int, headers: [String: String], body: Data)
+            case chunks(status: Int, headers: [String: String], chunks: [Data], failure: (any Error)?)
             case failure(any Error)
         }
         let outcome: Outcome
@@ -49,6 +50,18 @@ public final class StubNetworkSession: NetworkSession, @unchecked Sendable {
 
         /// Throws `error` instead of answering, such as `URLError(.timedOut)`.
         public static func failure(_ error: any Error) -> Reply { Reply(failure: error) }
+
+        /// A response whose body arrives in `chunks`, one at a time, for a call that streams it
+        /// (``APIClient/stream(_:)``): to test code that reads lines or events cut anywhere. With
+        /// `failure`, the connection then breaks: the stream throws it after the last chunk (and a call
+        /// that reads the body whole throws it at once).
+        public static func chunks(
+            _ chunks: [Data], status: Int = 200, headers: [String: String] = [:], failure: (any Error)? = nil
+        ) -> Reply {
+            Reply(outcome: .chunks(status: status, headers: headers, chunks: chunks, failure: failure))
+        }
+
+        private init(outcome: Outcome) { self.outcome = outcome }
     }
 
     private struct Route {
@@ -94,6 +107,40 @@ public final class StubNetworkSession: NetworkSession, @unchecked Sendable {
 
     /// Records `request` and answers it with its reply.
     public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        let (reply, url) = try await reply(to: request)
+        switch reply.outcome {
+        case .failure(let error):
+            throw error
+        case .response(let status, let headers, let body):
+            return (body, try Self.response(url, status, headers))
+        case .chunks(let status, let headers, let chunks, let failure):
+            if let failure { throw failure }
+            return (chunks.reduce(into: Data()) { $0 += $1 }, try Self.response(url, status, headers))
+        }
+    }
+
+    /// Records `request` and answers it with its reply, a ``Reply/chunks(_:status:headers:failure:)``
+    /// reply chunk by chunk.
+    public func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBodyStream, URLResponse) {
+        let (reply, url) = try await reply(to: request)
+        switch reply.outcome {
+        case .failure(let error):
+            throw error
+        case .response(let status, let headers, let body):
+            guard body.count <= limit else {
+                throw ResponseTooLargeError(limit: limit, response: try Self.response(url, status, headers))
+            }
+            return (ResponseBodyStream(body), try Self.response(url, status, headers))
+        case .chunks(let status, let headers, let chunks, let failure):
+            return (
+                ResponseBodyStream(CannedChunks(chunks: chunks, failure: failure)),
+                try Self.response(url, status, headers)
+            )
+        }
+    }
+
+    /// Records `request` and finds its reply.
+    private func reply(to request: URLRequest) async throws -> (Reply, URL) {
         guard let url = request.url else { throw URLError(.badURL) }
         let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
         let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
@@ -104,29 +151,48 @@ public final class StubNetworkSession: NetworkSession, @unchecked Sendable {
             }
             return queue.isEmpty ? nil : queue.removeFirst()
         }
-        let reply: Reply
-        if let canned {
-            reply = canned
-        } else if let handler {
-            reply = try await handler(request)
-        } else {
-            throw URLError(
-                .resourceUnavailable,
-                userInfo: [
-                    NSLocalizedDescriptionKey:
-                        "StubNetworkSession has no reply for \(method.rawValue) \(url.absoluteString)",
-                    NSURLErrorFailingURLErrorKey: url,
-                ])
-        }
-        switch reply.outcome {
-        case .failure(let error):
-            throw error
-        case .response(let status, let headers, let body):
-            guard
-                let response = HTTPURLResponse(
-                    url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
-            else { throw URLError(.badServerResponse) }
-            return (body, response)
+        if let canned { return (canned, url) }
+        if let handler { return (try await handler(request), url) }
+        throw URLError(
+            .resourceUnavailable,
+            userInfo: [
+                NSLocalizedDescriptionKey:
+                    "StubNetworkSession has no reply for \(method.rawValue) \(url.absoluteString)",
+                NSURLErrorFailingURLErrorKey: url,
+            ])
+    }
+
+    private static func response(_ url: URL, _ status: Int, _ headers: [String: String]) throws -> HTTPURLResponse {
+        guard
+            let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+        else { throw URLError(.badServerResponse) }
+        return response
+    }
+
+    /// The chunks of a reply, then its failure, if any.
+    private struct CannedChunks: AsyncSequence, Sendable {
+        typealias Element = Data
+        let chunks: [Data]
+        let failure: (any Error)?
+
+        func makeAsyncIterator() -> Iterator { Iterator(chunks: chunks, failure: failure) }
+
+        struct Iterator: AsyncIteratorProtocol {
+            var chunks: [Data]
+            var failure: (any Error)?
+            var index = 0
+
+            mutating func next() async throws -> Data? {
+                if index < chunks.count {
+                    defer { index += 1 }
+                    return chunks[index]
+                }
+                if let failure {
+                    self.failure = nil
+                    throw failure
+                }
+                return nil
+            }
         }
     }
 }

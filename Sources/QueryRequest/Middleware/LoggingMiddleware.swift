@@ -140,7 +140,7 @@ public struct LoggingMiddleware: ClientMiddleware {
         let result: String
         switch outcome {
         case .success(let response):
-            details += ", \(response.body.count) B received"
+            details += response.isStreamed ? ", body streamed" : ", \(response.body.count) B received"
             result = "\(response.statusCode)"
         case .failure(let error):
             result = "failed: " + redaction.redactedDescription(of: error, alsoNaming: request.url)
@@ -155,7 +155,7 @@ public struct LoggingMiddleware: ClientMiddleware {
         if case .success(let response) = outcome {
             lines.append("Response headers:")
             lines += Self.headerLines(redaction.redactedHeaderFields(of: response.response))
-            lines += bodyLines("Response body", response.body, streamed: false)
+            lines += bodyLines("Response body", response.body, streamed: response.isStreamed)
         }
         return [line, Message(level: .debug, text: lines.joined(separator: "\n"))]
     }

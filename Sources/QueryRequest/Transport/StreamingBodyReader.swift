@@ -101,24 +101,25 @@ final class StreamingBodyReader: SessionTaskReader, ResponseBodySource, @uncheck
     }
 
     func completed(error: (any Error)?) {
-        let (head, reader, outcome): (
-            CheckedContinuation<(ResponseBodyStream, URLResponse), any Error>?,
-            CheckedContinuation<Data?, any Error>?, Result<Data?, any Error>
-        ) = lock.whileLocked {
-            let head = self.head
-            self.head = nil
-            guard case .running = state else { return (head, nil, .success(nil)) }
-            if let error {
-                state = .failed(error)
-            } else {
+        let (head, reader, outcome):
+            (
+                CheckedContinuation<(ResponseBodyStream, URLResponse), any Error>?,
+                CheckedContinuation<Data?, any Error>?, Result<Data?, any Error>
+            ) = lock.whileLocked {
+                let head = self.head
+                self.head = nil
+                guard case .running = state else { return (head, nil, .success(nil)) }
+                if let error {
+                    state = .failed(error)
+                } else {
+                    state = .finished
+                }
+                guard let waiting else { return (head, nil, .success(nil)) }
+                self.waiting = nil
+                // Only an empty queue has a waiting reader: it gets the end now.
                 state = .finished
+                return (head, waiting, error.map { .failure($0) } ?? .success(nil))
             }
-            guard let waiting else { return (head, nil, .success(nil)) }
-            self.waiting = nil
-            // Only an empty queue has a waiting reader: it gets the end now.
-            state = .finished
-            return (head, waiting, error.map { .failure($0) } ?? .success(nil))
-        }
         if let head { head.resume(throwing: error ?? URLError(.badServerResponse)) }
         reader?.resume(with: outcome)
     }
