@@ -37,9 +37,9 @@ extension APIClient {
         let limit = max(setting.maximumResponseSize ?? maximumResponseSize, 0)
         // Only the bearer middleware keeps state between attempts: a client without middleware needs none.
         let state = middleware.isEmpty ? nil : SendState()
-        var retries = 0
-        var attemptNumber = 0
-        var reason = AttemptReason.first
+        // A download that restarts its body goes on from the count of its earlier exchanges.
+        var (retries, attemptNumber, reason) = streaming?.earlier?.counts ?? (0, 0, AttemptReason.first)
+        defer { streaming?.earlier?.counts = (retries, attemptNumber, reason) }
         while true {
             if Task.isCancelled { throw .cancelled }
             attemptNumber += 1
@@ -101,6 +101,8 @@ extension APIClient {
         let validation: ResponseValidation
         /// The largest body handed over, counted as the chunks are read.
         let limit: Int
+        /// The retries and attempts of a download's earlier exchanges, which this one continues.
+        var earlier: DownloadAttempts? = nil
     }
 
     /// Sends one request through the session, the end of the middleware chain, and reports it to the

@@ -36,15 +36,17 @@ extension APIClient {
     }
 
     /// Sends a prepared request for a streamed response; `limit` overrides the request's response size
-    /// limit for the accepted body (downloads have none).
+    /// limit for the accepted body (downloads have none); `earlier` carries a download's retries on to
+    /// the exchange that restarts its body.
     func stream<ErrorBody: Sendable>(
-        _ prepared: PreparedRequest, declaredErrorBody: ErrorBody.Type, name: RequestName, limit: Int? = nil
+        _ prepared: PreparedRequest, declaredErrorBody: ErrorBody.Type, name: RequestName, limit: Int? = nil,
+        earlier: DownloadAttempts? = nil
     ) async throws(APIError) -> StreamedResponse {
         let validation = prepared.validation(self)
         let limit = limit ?? prepared.limit(self)
         let answer = try await exchange(
             prepared.urlRequest, rebuild: prepared.rebuild, method: prepared.method, setting: prepared.setting,
-            requestName: name, streaming: Streaming(validation: validation, limit: limit))
+            requestName: name, streaming: Streaming(validation: validation, limit: limit, earlier: earlier))
         let response = answer.response
         let body = answer.bodyStream ?? ResponseBodyStream(answer.body)
         let acceptsMediaType = validation.accepts(

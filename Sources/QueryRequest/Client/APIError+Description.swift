@@ -30,6 +30,8 @@ extension APIError: CustomStringConvertible, LocalizedError {
                 + "\(Self.describe(error)); body: \(Self.excerpt(of: body))"
         case .cancelled:
             "The request was cancelled."
+        case .fileSystem(let path, let error):
+            "The file \(path) could not be written: \(error)"
         }
     }
 

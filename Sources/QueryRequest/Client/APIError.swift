@@ -51,6 +51,10 @@ public enum APIError: Error, Sendable {
     case middleware(any Error, middleware: String)
     /// The task was cancelled, or the session reported `URLError(.cancelled)`. Never retried.
     case cancelled
+    /// A file could not be written, moved or replaced (``APIClient/download(_:to:ifExists:progress:)``):
+    /// the path, and the system's error — a `POSIXError` with its `errno`, or
+    /// `CocoaError(.fileWriteFileExists)` for a destination that exists and may not be replaced.
+    case fileSystem(path: String, error: any Error)
 
     /// The response's status code, when there was a response.
     public var statusCode: Int? { response?.statusCode }
@@ -61,7 +65,7 @@ public enum APIError: Error, Sendable {
         case .unacceptableStatus(_, let response, _, _), .unacceptableContentType(_, let response, _),
             .responseTooLarge(_, let response), .decoding(_, let response, _):
             response
-        case .invalidRequest, .authorization, .transport, .middleware, .cancelled: nil
+        case .invalidRequest, .authorization, .transport, .middleware, .cancelled, .fileSystem: nil
         }
     }
 
@@ -71,7 +75,8 @@ public enum APIError: Error, Sendable {
         case .unacceptableStatus(_, _, let body, _), .unacceptableContentType(_, _, let body),
             .decoding(_, _, let body):
             body
-        case .invalidRequest, .authorization, .transport, .responseTooLarge, .middleware, .cancelled: nil
+        case .invalidRequest, .authorization, .transport, .responseTooLarge, .middleware, .cancelled, .fileSystem:
+            nil
         }
     }
 

@@ -1,0 +1,304 @@
+import Foundation
+import QueryRequest
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `APIClient.download(_:to:ifExists:progress:)` over a real `URLSession`, against
+/// `Tests/Scripts/download_server.py`, whose bodies are the pattern byte i = i % 251.
+@Suite(.enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .timeLimit(.minutes(1)))
+struct DownloadLoopbackTests {
+    struct Fetch: Request {
+        typealias Response = Data
+        var method: HTTPMethod = .get
+        let host: Loopback
+        let path: String
+        var query: [String: String] = [:]
+        var setting: APISetting = .default
+    }
+
+    struct Report: Decodable, Sendable {
+        let requests: Int
+    }
+
+    /// A client whose retries do not wait.
+    let client = APIClient(backoff: APIClient.Backoff(jitter: { 0 }))
+
+    static func pattern(_ size: Int) -> Data { Data((0..<size).map { UInt8($0 % 251) }) }
+
+    /// Runs `body` with the server and an empty directory of its own, removed afterwards.
+    func withServer(_ body: (Loopback, URL) async throws -> Void) async throws {
+        let server = try BackgroundProcess("python3", arguments: [TestFiles.script("download_server.py")])
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "download-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let line = try #require(server.readLine(timeout: 20), "the server did not start: \(server.errorText)")
+        try await body(Loopback(baseURL: try #require(URL(string: "http://127.0.0.1:\(line)"))), directory)
+    }
+
+    /// The names in `directory`, hidden ones (a temporary file) included.
+    func entries(_ directory: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    }
+
+    /// How many requests for `key` the server has seen.
+    func requests(_ key: String, host: Loopback) async throws -> Int {
+        let report = try await APIClient().send(Fetch(host: host, path: "/report", query: ["key": key]))
+        return try JSONDecoder().decode(Report.self, from: report).requests
+    }
+
+    /// Collects what a progress callback reports.
+    final class Reports: @unchecked Sendable {
+        // `@unchecked Sendable`: `values` is only read and written while holding `lock`.
+        private let lock = NSLock()
+        private var values: [TransferProgress] = []
+        func append(_ value: TransferProgress) {
+            lock.lock()
+            values.append(value)
+            lock.unlock()
+        }
+        var all: [TransferProgress] {
+            lock.lock()
+            defer { lock.unlock() }
+            return values
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func theFileHasTheBodyExactlyAndProgressReachesTheTotal(chunked: Bool) async throws {
+        try await withServer { host, directory in
+            let size = 3 * 1024 * 1024 + 17
+            let destination = directory.appendingPathComponent("body.bin")
+            let reports = Reports()
+            let response = try await client.download(
+                Fetch(host: host, path: "/file", query: ["size": "\(size)", "chunked": chunked ? "1" : "0"]),
+                to: destination, progress: { reports.append($0) })
+            #expect(response.statusCode == 200)
+            #expect(try Data(contentsOf: destination) == Self.pattern(size))
+            #expect(try entries(directory) == ["body.bin"])
+            let permissions = try FileManager.default.attributesOfItem(atPath: destination.path)[.posixPermissions]
+            #expect((permissions as? NSNumber)?.intValue == 0o600)
+
+            let received = reports.all.map(\.bytesReceived)
+            #expect(received.count > 1)
+            #expect(zip(received, received.dropFirst()).allSatisfy { $0 <= $1 }, "not monotonic: \(received)")
+            #expect(received.last == Int64(size))
+            #expect(reports.all.last?.totalBytesToReceive == (chunked ? nil : Int64(size)))
+        }
+    }
+
+    @Test func anExistingDestinationIsRefusedByDefaultAndNothingIsSent() async throws {
+        try await withServer { host, directory in
+            let destination = directory.appendingPathComponent("kept.txt")
+            try Data("old".utf8).write(to: destination)
+            let key = UUID().uuidString
+            let error = try #require(
+                await #expect(throws: APIError.self) {
+                    try await client.download(
+                        Fetch(host: host, path: "/file", query: ["size": "1000", "key": key]), to: destination)
+                })
+            guard case .fileSystem(let path, let cause as CocoaError) = error else {
+                Issue.record("expected fileSystem with a CocoaError, got \(error)")
+                return
+            }
+            #expect(path == destination.path)
+            #expect(cause.code == .fileWriteFileExists)
+            #expect(try Data(contentsOf: destination) == Data("old".utf8))
+            #expect(try entries(directory) == ["kept.txt"])
+            #expect(try await requests(key, host: host) == 0)
+        }
+    }
+
+    @Test func anExistingDestinationIsReplacedWhenAsked() async throws {
+        try await withServer { host, directory in
+            let destination = directory.appendingPathComponent("replaced.bin")
+            try Data("old".utf8).write(to: destination)
+            try await client.download(
+                Fetch(host: host, path: "/file", query: ["size": "5000"]), to: destination, ifExists: .replace)
+            #expect(try Data(contentsOf: destination) == Self.pattern(5000))
+            #expect(try entries(directory) == ["replaced.bin"])
+        }
+    }
+
+    @Test func aFailedReplacementLeavesTheOldFile() async throws {
+        try await withServer { host, directory in
+            let destination = directory.appendingPathComponent("kept.bin")
+            try Data("old".utf8).write(to: destination)
+            let query = ["size": "1000000", "after": "100000", "key": UUID().uuidString]
+            await #expect(throws: APIError.self) {
+                try await client.download(
+                    Fetch(host: host, path: "/drop", query: query), to: destination, ifExists: .replace)
+            }
+            #expect(try Data(contentsOf: destination) == Data("old".utf8))
+            #expect(try entries(directory) == ["kept.bin"])
+        }
+    }
+
+    @Test func aConnectionLostMidBodyLeavesNoFile() async throws {
+        try await withServer { host, directory in
+            let key = UUID().uuidString
+            let error = try #require(
+                await #expect(throws: APIError.self) {
+                    try await client.download(
+                        Fetch(host: host, path: "/drop", query: ["size": "1000000", "after": "100000", "key": key]),
+                        to: directory.appendingPathComponent("lost.bin"))
+                })
+            guard case .transport = error else {
+                Issue.record("expected a transport error, got \(error)")
+                return
+            }
+            #expect(try entries(directory) == [])
+            #expect(try await requests(key, host: host) == 1)
+        }
+    }
+
+    @Test func anIdempotentDownloadRestartsFromZeroAfterALostConnection() async throws {
+        try await withServer { host, directory in
+            let key = UUID().uuidString
+            let destination = directory.appendingPathComponent("restarted.bin")
+            let query = ["size": "1000000", "after": "300000", "key": key, "failures": "1"]
+            try await client.download(
+                Fetch(host: host, path: "/drop", query: query, setting: APISetting(retryCount: 2)), to: destination)
+            #expect(try Data(contentsOf: destination) == Self.pattern(1_000_000))
+            #expect(try entries(directory) == ["restarted.bin"])
+            #expect(try await requests(key, host: host) == 2)
+        }
+    }
+
+    @Test func restartsAndRetriesShareOneBudget() async throws {
+        try await withServer { host, directory in
+            let key = UUID().uuidString
+            let query = ["size": "1000000", "after": "1000", "key": key]
+            let error = try #require(
+                await #expect(throws: APIError.self) {
+                    try await client.download(
+                        Fetch(host: host, path: "/drop", query: query, setting: APISetting(retryCount: 2)),
+                        to: directory.appendingPathComponent("never.bin"))
+                })
+            guard case .transport = error else {
+                Issue.record("expected a transport error, got \(error)")
+                return
+            }
+            #expect(try entries(directory) == [])
+            #expect(try await requests(key, host: host) == 3)
+        }
+    }
+
+    @Test func aNonIdempotentDownloadIsNotRestartedUnlessAllowed() async throws {
+        try await withServer { host, directory in
+            let key = UUID().uuidString
+            let query = ["size": "1000000", "after": "1000", "key": key, "failures": "1"]
+            var post = Fetch(method: .post, host: host, path: "/drop", query: query, setting: APISetting(retryCount: 2))
+            await #expect(throws: APIError.self) {
+                try await client.download(post, to: directory.appendingPathComponent("post.bin"))
+            }
+            #expect(try entries(directory) == [])
+            #expect(try await requests(key, host: host) == 1)
+
+            post.setting.retriesNonIdempotentRequests = true
+            try await client.download(post, to: directory.appendingPathComponent("post.bin"))
+            #expect(try Data(contentsOf: directory.appendingPathComponent("post.bin")) == Self.pattern(1_000_000))
+            #expect(try await requests(key, host: host) == 2)
+        }
+    }
+
+    @Test func aRefusedStatusLeavesNoFileAndCarriesItsBody() async throws {
+        try await withServer { host, directory in
+            let error = try #require(
+                await #expect(throws: APIError.self) {
+                    try await client.download(
+                        Fetch(host: host, path: "/missing"), to: directory.appendingPathComponent("missing.bin"))
+                })
+            guard case .unacceptableStatus(404, _, let body, _) = error else {
+                Issue.record("expected unacceptableStatus(404), got \(error)")
+                return
+            }
+            #expect(body == Data(#"{"error": "no such file"}"#.utf8))
+            #expect(try entries(directory) == [])
+        }
+    }
+
+    @Test func a503IsRetriedBeforeTheBody() async throws {
+        try await withServer { host, directory in
+            let key = UUID().uuidString
+            let destination = directory.appendingPathComponent("retried.bin")
+            let query = ["size": "70000", "key": key, "failures": "1", "status": "503"]
+            let response = try await client.download(
+                Fetch(host: host, path: "/flaky", query: query, setting: APISetting(retryCount: 1)), to: destination)
+            #expect(response.statusCode == 200)
+            #expect(try Data(contentsOf: destination) == Self.pattern(70000))
+            #expect(try await requests(key, host: host) == 2)
+        }
+    }
+
+    @Test func cancellingMidTransferLeavesNoFile() async throws {
+        try await withServer { host, directory in
+            let key = UUID().uuidString
+            let (started, startedContinuation) = AsyncStream<Void>.makeStream()
+            let download = Task {
+                try await client.download(
+                    Fetch(host: host, path: "/gate", query: ["size": "1000000", "key": key]),
+                    to: directory.appendingPathComponent("cancelled.bin"),
+                    progress: { if $0.bytesReceived > 0 { startedContinuation.yield() } })
+            }
+            // The server holds the rest of the body until released (or 30 s): the download is mid-body.
+            for await _ in started { break }
+            download.cancel()
+            let result = await download.result
+            _ = try await APIClient().send(Fetch(host: host, path: "/release", query: ["key": key]))
+            guard case .failure(let error) = result, case .cancelled? = error as? APIError else {
+                Issue.record("expected APIError.cancelled, got \(result)")
+                return
+            }
+            #expect(try entries(directory) == [])
+        }
+    }
+
+    @Test func theClientsSizeLimitDoesNotBindADownloadButTheRequestsDoes() async throws {
+        try await withServer { host, directory in
+            let small = APIClient(maximumResponseSize: 1000)
+            let destination = directory.appendingPathComponent("large.bin")
+            try await small.download(Fetch(host: host, path: "/file", query: ["size": "200000"]), to: destination)
+            #expect(try Data(contentsOf: destination) == Self.pattern(200_000))
+
+            let limited = Fetch(
+                host: host, path: "/file", query: ["size": "200000"],
+                setting: APISetting(maximumResponseSize: 1000))
+            let error = try #require(
+                await #expect(throws: APIError.self) {
+                    try await client.download(limited, to: directory.appendingPathComponent("limited.bin"))
+                })
+            guard case .responseTooLarge(1000, _) = error else {
+                Issue.record("expected responseTooLarge(1000), got \(error)")
+                return
+            }
+            #expect(try entries(directory) == ["large.bin"])
+        }
+    }
+
+    @Test func aMissingDirectoryFailsBeforeAnythingIsSent() async throws {
+        try await withServer { host, directory in
+            let key = UUID().uuidString
+            let missing = directory.appendingPathComponent("no-such-directory")
+            let error = try #require(
+                await #expect(throws: APIError.self) {
+                    try await client.download(
+                        Fetch(host: host, path: "/file", query: ["size": "10", "key": key]),
+                        to: missing.appendingPathComponent("file.bin"))
+                })
+            guard case .fileSystem(let path, let cause as POSIXError) = error else {
+                Issue.record("expected fileSystem with a POSIXError, got \(error)")
+                return
+            }
+            #expect(path.hasPrefix(missing.path + "/.queryrequest-download-"))
+            #expect(cause.code == .ENOENT)
+            #expect(try entries(directory) == [])
+            #expect(try await requests(key, host: host) == 0)
+        }
+    }
+}
