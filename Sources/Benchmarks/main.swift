@@ -4,6 +4,7 @@ import Foundation
 // `swift run -c release Benchmarks --profile <workload> <iterations>` (for valgrind --tool=callgrind)
 // `swift run -c release Benchmarks --list`
 // `swift run -c release Benchmarks --upload <file> <base URL>` (Benchmarks/upload-memory.sh runs it)
+// `swift run -c release Benchmarks --download <size> <base URL> <file>` (Benchmarks/download-memory.sh runs it)
 //
 // Docs/Performance.md describes the workloads, the method and the latest figures.
 
@@ -19,6 +20,7 @@ let usage = """
            Benchmarks --profile <workload> <iterations>
            Benchmarks --list
            Benchmarks --upload <file> <base URL>
+           Benchmarks --download <size> <base URL> <file>
     """
 
 var output = Output.table
@@ -60,6 +62,11 @@ while let argument = arguments.popFirst() {
             fail("--upload needs a file and a base URL\n\(usage)")
         }
         UploadMemory.run(file: file, baseURL: baseURL)
+    case "--download":
+        guard let size = arguments.popFirst().flatMap({ Int64($0) }), let baseURL = arguments.popFirst(),
+            let file = arguments.popFirst()
+        else { fail("--download needs a size in bytes, a base URL and a file\n\(usage)") }
+        DownloadMemory.run(size: size, baseURL: baseURL, destination: file)
     case "--help", "-h":
         print(usage)
         exit(0)

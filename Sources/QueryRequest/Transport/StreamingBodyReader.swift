@@ -26,6 +26,8 @@ final class StreamingBodyReader: SessionTaskReader, ResponseBodySource, @uncheck
     private var bytesReceived = 0
     private var waiting: CheckedContinuation<Data?, any Error>?
     private var state = State.running
+    /// The most queued bytes handed over as one chunk.
+    static let batchSize = 256 * 1024
 
     private enum State {
         case running
@@ -131,10 +133,23 @@ final class StreamingBodyReader: SessionTaskReader, ResponseBodySource, @uncheck
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
                 let outcome: Result<Data?, any Error>? = lock.whileLocked {
                     if firstChunk < chunks.count {
-                        let chunk = chunks[firstChunk]
+                        var chunk = chunks[firstChunk]
+                        // Let go of the chunk now: a queue that never drains (the network always ahead of
+                        // the reader) would otherwise keep every chunk read so far.
+                        chunks[firstChunk] = Data()
                         firstChunk += 1
+                        // A reader that fell behind takes what is queued in one chunk of up to 256 KiB: the
+                        // session delivers 16 KiB at a time, and one hop per chunk cannot catch up.
+                        while firstChunk < chunks.count, chunk.count + chunks[firstChunk].count <= Self.batchSize {
+                            chunk.append(chunks[firstChunk])
+                            chunks[firstChunk] = Data()
+                            firstChunk += 1
+                        }
                         if firstChunk == chunks.count {
                             chunks.removeAll(keepingCapacity: true)
+                            firstChunk = 0
+                        } else if firstChunk >= 1024, firstChunk * 2 >= chunks.count {
+                            chunks.removeFirst(firstChunk)
                             firstChunk = 0
                         }
                         return .success(chunk)

@@ -79,3 +79,52 @@ struct StreamingGuide {
         #expect(try GuideSnippets.linesMissing(from: "Docs/Streaming.md", compiledIn: #filePath) == [])
     }
 }
+
+// The snippets of Docs/Streaming.md's "Downloads" section.
+struct DownloadGuide {
+    struct ExportRequest: Request {
+        typealias Response = Data
+        let host = URL(string: "https://api.example.com")!
+        let path = "/exports"
+        let year: Int
+        var query: [String: Int] { ["year": year] }
+    }
+
+    func downloadExport(with client: APIClient, to file: URL) async throws {
+        try await client.download(ExportRequest(year: 2025), to: file, ifExists: .replace) { progress in
+            if let fraction = progress.fractionReceived { print("\(Int(fraction * 100)) %") }
+        }
+    }
+
+    func downloadOnce(with client: APIClient, to file: URL) async throws -> Bool {
+        do {
+            try await client.download(ExportRequest(year: 2025), to: file)
+        } catch APIError.fileSystem(let path, let error as CocoaError) where error.code == .fileWriteFileExists {
+            print("\(path) is already there")
+            return false
+        }
+        return true
+    }
+}
+
+@Suite struct DownloadGuideTests {
+    @Test func theSnippetsDownloadAndRefuseAnExistingFile() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "download-guide-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("export.csv")
+        let session = StubNetworkSession(
+            .init(body: Data("year,total\n2025,42\n".utf8)), .init(body: Data("year,total\n2025,43\n".utf8)))
+        let client = APIClient(session: session)
+
+        #expect(try await DownloadGuide().downloadOnce(with: client, to: file))
+        #expect(try String(contentsOf: file, encoding: .utf8) == "year,total\n2025,42\n")
+        #expect(try await !DownloadGuide().downloadOnce(with: client, to: file))
+        try await DownloadGuide().downloadExport(with: client, to: file)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "year,total\n2025,43\n")
+        #expect(
+            session.requests.map { $0.url?.absoluteString }
+                == Array(repeating: "https://api.example.com/exports?year=2025", count: 2))
+    }
+}

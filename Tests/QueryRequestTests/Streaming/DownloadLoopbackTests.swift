@@ -301,4 +301,80 @@ struct DownloadLoopbackTests {
             #expect(try await requests(key, host: host) == 0)
         }
     }
+
+    /// Hands over the first half of each streamed body, as a broken proxy would, and records each attempt.
+    struct Truncating: ClientMiddleware {
+        let attempts = Attempts()
+
+        final class Attempts: @unchecked Sendable {
+            // `@unchecked Sendable`: `values` is only read and written while holding `lock`.
+            private let lock = NSLock()
+            private var values: [(Int, AttemptReason)] = []
+            func append(_ value: (Int, AttemptReason)) {
+                lock.lock()
+                values.append(value)
+                lock.unlock()
+            }
+            var all: [(Int, AttemptReason)] {
+                lock.lock()
+                defer { lock.unlock() }
+                return values
+            }
+        }
+
+        func intercept(
+            _ request: URLRequest, context: MiddlewareContext, next: (URLRequest) async throws -> ClientResponse
+        ) async throws -> ClientResponse {
+            attempts.append((context.attempt, context.reason))
+            var answer = try await next(request)
+            guard let body = answer.bodyStream else { return answer }
+            var whole = Data()
+            for try await chunk in body { whole.append(chunk) }
+            answer.bodyStream = ResponseBodyStream(whole.prefix(whole.count / 2))
+            return answer
+        }
+    }
+
+    @Test func aBodyShorterThanItsContentLengthIsALostConnectionAndIsRestarted() async throws {
+        try await withServer { host, directory in
+            let truncating = Truncating()
+            let client = APIClient(middleware: [truncating], backoff: APIClient.Backoff(jitter: { 0 }))
+            let error = try #require(
+                await #expect(throws: APIError.self) {
+                    try await client.download(
+                        Fetch(host: host, path: "/file", query: ["size": "1000"], setting: APISetting(retryCount: 1)),
+                        to: directory.appendingPathComponent("short.bin"))
+                })
+            guard case .transport(let urlError) = error else {
+                Issue.record("expected a transport error, got \(error)")
+                return
+            }
+            #expect(urlError.code == .networkConnectionLost)
+            #expect(
+                "\(urlError.userInfo[NSUnderlyingErrorKey] ?? "")".contains(
+                    "500 bytes where its Content-Length announced 1000"))
+            #expect(try entries(directory) == [])
+            // The restart is the call's second attempt, and middleware are told why.
+            let attempts = truncating.attempts.all
+            #expect(attempts.map(\.0) == [1, 2])
+            #expect(attempts.map(\.1) == [.first, .retryAfterTransportError(.networkConnectionLost)])
+        }
+    }
+
+    @Test func aDestinationThatIsNotAFileURLIsRefused() async throws {
+        try await withServer { host, directory in
+            let destination = try #require(URL(string: "https://example.com/file.bin"))
+            let error = try #require(
+                await #expect(throws: APIError.self) {
+                    try await client.download(Fetch(host: host, path: "/file", query: ["size": "10"]), to: destination)
+                })
+            guard case .fileSystem(let path, let cause as CocoaError) = error else {
+                Issue.record("expected fileSystem with a CocoaError, got \(error)")
+                return
+            }
+            #expect(path == "https://example.com/file.bin")
+            #expect(cause.code == .fileWriteUnsupportedScheme)
+            #expect(try entries(directory) == [])
+        }
+    }
 }
