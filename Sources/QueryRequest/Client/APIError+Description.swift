@@ -31,7 +31,7 @@ extension APIError: CustomStringConvertible, LocalizedError {
         case .cancelled:
             "The request was cancelled."
         case .fileSystem(let path, let error):
-            "The file \(path) could not be written: \(error)"
+            Self.describe(fileSystemError: error, at: path)
         }
     }
 
@@ -40,6 +40,20 @@ extension APIError: CustomStringConvertible, LocalizedError {
 
     private static func describe(_ url: URL?) -> String {
         url.map { " from \($0.absoluteString)" } ?? ""
+    }
+
+    private static func describe(fileSystemError error: any Error, at path: String) -> String {
+        if let error = error as? CocoaError, error.code == .fileWriteFileExists {
+            return "The file \(path) already exists and was left as it was (ifExists: .replace replaces it)"
+        }
+        if let error = error as? CocoaError, error.code == .fileWriteUnsupportedScheme {
+            return "\(path) is not a file URL"
+        }
+        if let error = error as? POSIXError {
+            return "The file \(path) could not be written: \(String(cString: strerror(error.code.rawValue))) "
+                + "(errno \(error.code.rawValue))"
+        }
+        return "The file \(path) could not be written: \(error)"
     }
 
     private static func describe(_ error: URLError) -> String {

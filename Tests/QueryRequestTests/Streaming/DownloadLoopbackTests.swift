@@ -108,6 +108,7 @@ struct DownloadLoopbackTests {
             }
             #expect(path == destination.path)
             #expect(cause.code == .fileWriteFileExists)
+            #expect(error.description.contains("\(destination.path) already exists and was left as it was"))
             #expect(try Data(contentsOf: destination) == Data("old".utf8))
             #expect(try entries(directory) == ["kept.txt"])
             #expect(try await requests(key, host: host) == 0)
@@ -297,6 +298,8 @@ struct DownloadLoopbackTests {
             }
             #expect(path.hasPrefix(missing.path + "/.queryrequest-download-"))
             #expect(cause.code == .ENOENT)
+            #expect(error.description.hasPrefix("The file \(path) could not be written: "))
+            #expect(error.description.hasSuffix("(errno \(ENOENT))"))
             #expect(try entries(directory) == [])
             #expect(try await requests(key, host: host) == 0)
         }
