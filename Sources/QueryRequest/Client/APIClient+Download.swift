@@ -12,7 +12,8 @@ extension APIClient {
         /// download moves into place (a file created meanwhile is not replaced).
         case refuse
         /// Replace it, atomically, once the whole body has arrived: until then it stays as it was, and
-        /// after a failure it is untouched. A directory is not replaced (the move fails).
+        /// after a failure it is untouched. A directory is never replaced: it is refused with `EISDIR`
+        /// before anything is sent.
         case replace
     }
 
@@ -81,6 +82,7 @@ extension APIClient {
     ) async throws(APIError) -> HTTPURLResponse {
         let path = try PartialDownload.path(of: destination)
         if existing == .refuse, PartialDownload.exists(path) { throw PartialDownload.destinationExists(path) }
+        if PartialDownload.isDirectory(path) { throw .fileSystem(path: path, error: POSIXError(.EISDIR)) }
         // Made before anything is sent, so that a directory that cannot take the file fails at once.
         let file = try PartialDownload(beside: path)
         do throws(APIError) {

@@ -126,6 +126,12 @@ final class PartialDownload {
         return lstat(path, &status) == 0
     }
 
+    /// Whether `path` is a directory (not a link to one: a link is replaced, never followed).
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// The error for a destination that exists and may not be replaced.
     static func destinationExists(_ path: String) -> APIError {
         .fileSystem(path: path, error: CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: path]))

@@ -126,6 +126,29 @@ struct DownloadLoopbackTests {
         }
     }
 
+    @Test func aDirectoryIsNeverReplacedAndNothingIsSent() async throws {
+        try await withServer { host, directory in
+            let key = UUID().uuidString
+            let destination = directory.appendingPathComponent("folder")
+            try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
+            let error = try #require(
+                await #expect(throws: APIError.self) {
+                    try await client.download(
+                        Fetch(host: host, path: "/file", query: ["size": "1000", "key": key]), to: destination,
+                        ifExists: .replace)
+                })
+            guard case .fileSystem(let path, let cause as POSIXError) = error else {
+                Issue.record("expected fileSystem with a POSIXError, got \(error)")
+                return
+            }
+            #expect(path == destination.path)
+            #expect(cause.code == .EISDIR)
+            #expect(try entries(directory) == ["folder"])
+            #expect(try entries(destination) == [])
+            #expect(try await requests(key, host: host) == 0)
+        }
+    }
+
     @Test func aFailedReplacementLeavesTheOldFile() async throws {
         try await withServer { host, directory in
             let destination = directory.appendingPathComponent("kept.bin")
