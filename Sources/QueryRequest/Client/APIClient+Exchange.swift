@@ -24,10 +24,11 @@ extension APIClient {
     /// makes the request again for the attempts after the first, when its body is a stream read once.
     ///
     /// With `streaming`, an accepted response (by `validation`'s status codes) comes back as soon as its
-    /// head arrives, with its body in ``ClientResponse/bodyStream``; any other is read whole.
+    /// head arrives, with its body in ``ClientResponse/bodyStream``; any other is read whole. `reason` is
+    /// the first attempt's (a reconnection of server-sent events says so).
     func exchange(
         _ request: URLRequest, rebuild: (() throws(APIError) -> URLRequest)?, method: HTTPMethod,
-        setting: APISetting, requestName: RequestName, streaming: Streaming? = nil
+        setting: APISetting, requestName: RequestName, streaming: Streaming? = nil, reason: AttemptReason = .first
     ) async throws(APIError) -> ClientResponse {
         if setting.requiresAuthorization, !authorizes {
             throw .authorization(APIError.AuthorizationProblem.noAuthorizationMiddleware)
@@ -39,7 +40,7 @@ extension APIClient {
         let state = middleware.isEmpty ? nil : SendState()
         var retries = 0
         var attemptNumber = 0
-        var reason = AttemptReason.first
+        var reason = reason
         while true {
             if Task.isCancelled { throw .cancelled }
             attemptNumber += 1
