@@ -17,6 +17,8 @@ GET /first-then-empty?key=K     the first request: one event ("id: 1"); the late
 GET /status?key=K&code=C        status C with a JSON body
 GET /typed?key=K&type=T         200, Content-Type T, a body that looks like an event
 GET /endless?key=K              one event, then a comment every 20 ms until the client goes away (at most 60 s)
+GET /stall?key=K                the first request: "id: 1" then silence (at most 20 s, or until the client goes
+                                away); the second: "id: 2", then the end; later ones: 204
 """
 
 import base64
@@ -130,8 +132,30 @@ class Handler(BaseHTTPRequestHandler):
                 with lock:
                     broken[key] = True
                 self.close_connection = True
+        elif path == "/stall":
+            self.stall(number)
         else:
             self.whole(404, "application/json", b'{"error":"no such path"}')
+
+    def stall(self, number):
+        if number > 2:
+            self.send_response(204)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        self.start()
+        if number == 2:
+            self.chunk(b"id: 2\ndata: after\n\n")
+            self.end()
+            return
+        self.chunk(b"id: 1\ndata: before\n\n")
+        # Silent until the client gives up on the connection: its next byte would fail.
+        self.connection.settimeout(20)
+        try:
+            self.connection.recv(1)
+        except (OSError, socket.timeout):
+            pass
+        self.close_connection = True
 
     def events(self, params, number):
         total = int(params.get("total", "10"))

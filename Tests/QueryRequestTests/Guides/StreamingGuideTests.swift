@@ -79,3 +79,117 @@ struct StreamingGuide {
         #expect(try GuideSnippets.linesMissing(from: "Docs/Streaming.md", compiledIn: #filePath) == [])
     }
 }
+
+// The snippets of "Events from a request" in Docs/Streaming.md.
+extension StreamingGuide {
+    enum Hosts: String, APIHost {
+        case production = "https://api.example.com"
+    }
+
+    struct Notice: Decodable {
+        let title: String
+    }
+
+    struct NotificationsRequest: Request {
+        let host = Hosts.production
+        let path = "/notifications"
+    }
+
+    func showNotices(with client: APIClient) async throws {
+        for try await event in client.events(for: NotificationsRequest()) where event.type == "notice" {
+            let notice = try event.decodeData(as: Notice.self)
+            print(notice.title)
+        }
+    }
+
+    func patientEvents(with client: APIClient) -> ServerSentEventStream {
+        let patient = ReconnectionPolicy(
+            defaultDelay: .seconds(1), maximumDelay: .seconds(10), maximumReconnectionsWithoutEvent: nil)
+        let events = client.events(for: NotificationsRequest(), reconnection: patient)
+        return events
+    }
+
+    struct ResumedNotificationsRequest: Request {
+        let host = Hosts.production
+        let path = "/notifications"
+        let lastEventID: String
+        var headers: [String: String] { ["Last-Event-ID": lastEventID] }
+    }
+
+    struct Prompt: Encodable {
+        let text: String
+    }
+
+    struct CompletionRequest: Request {
+        let method: HTTPMethod = .post
+        let host = Hosts.production
+        let path = "/completions"
+        let body: Prompt
+    }
+
+    func complete(_ prompt: String, with client: APIClient) async throws -> String {
+        var text = ""
+        for try await event in client.events(for: CompletionRequest(body: Prompt(text: prompt))) {
+            if event.data == "[DONE]" { break }
+            text += try event.decodeData(as: Delta.self).text
+        }
+        return text
+    }
+
+    struct LiveFeedRequest: Request {
+        let host = Hosts.production
+        let path = "/feed"
+        // The server sends a comment every 30 s: wait a little longer before calling the connection lost.
+        let setting = APISetting(timeout: 45, maximumResponseSize: 256 * 1024 * 1024)
+    }
+
+    func readTwoConnections() async throws -> [String] {
+        let session = StubNetworkSession(
+            .chunks([Data("id: 1\ndata: hello\n\n".utf8)], headers: ["Content-Type": "text/event-stream"]),
+            .chunks([Data("data: again\n\n".utf8)], headers: ["Content-Type": "text/event-stream"]),
+            .init(status: 204))
+        let client = APIClient(session: session, backoff: APIClient.Backoff(sleep: { _ in }))
+        var received: [String] = []
+        for try await event in client.events(for: NotificationsRequest()) {
+            received.append(event.data)
+        }
+        return received
+    }
+}
+
+@Suite struct EventsGuideTests {
+    static func eventStream(_ texts: String...) -> StubNetworkSession.Reply {
+        .chunks(texts.map { Data($0.utf8) }, headers: ["Content-Type": "text/event-stream"])
+    }
+
+    @Test func readsTheNotices() async throws {
+        let session = StubNetworkSession(
+            Self.eventStream("event: notice\ndata: {\"title\":\"Hi\"}\n\ndata: other\n\n"), .init(status: 204))
+        // The reconnection after the first connection waits through this backoff: not at all.
+        let client = APIClient(session: session, backoff: APIClient.Backoff(sleep: { _ in }))
+        try await StreamingGuide().showNotices(with: client)
+        #expect(session.requests.map { $0.url?.path } == ["/notifications", "/notifications"])
+    }
+
+    @Test func completesAPromptUntilDone() async throws {
+        let session = StubNetworkSession(
+            Self.eventStream("data: {\"text\":\"Hel\"}\n\ndata: {\"text\":\"lo\"}\n\n", "data: [DONE]\n\n"))
+        let text = try await StreamingGuide().complete("Hi", with: APIClient(session: session))
+        #expect(text == "Hello")
+        #expect(session.requests.map(\.httpMethod) == ["POST"])
+    }
+
+    @Test func theRequestsDeclareWhatTheGuideSays() async throws {
+        let resumed = try StreamingGuide.ResumedNotificationsRequest(lastEventID: "42").makeURLRequest()
+        #expect(resumed.value(forHTTPHeaderField: "Last-Event-ID") == "42")
+        let live = try StreamingGuide.LiveFeedRequest().makeURLRequest()
+        #expect(live.timeoutInterval == 45)
+        let session = StubNetworkSession(.init(status: 204))
+        var events = StreamingGuide().patientEvents(with: APIClient(session: session)).makeAsyncIterator()
+        #expect(try await events.next() == nil)
+    }
+
+    @Test func aStubAnswersEachConnection() async throws {
+        #expect(try await StreamingGuide().readTwoConnections() == ["hello", "again"])
+    }
+}

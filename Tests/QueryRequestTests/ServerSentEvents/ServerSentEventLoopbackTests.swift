@@ -22,6 +22,7 @@ struct ServerSentEventLoopbackTests {
         let host: Loopback
         let path: String
         var query: [String: String] = [:]
+        var setting: APISetting = .default
     }
 
     struct Log: Decodable, Sendable {
@@ -155,6 +156,20 @@ struct ServerSentEventLoopbackTests {
         // Python reads header bytes as Latin-1: one character per byte.
         let received = try await log(key).requests.map { $0.lastEventID.map { Array($0.unicodeScalars.map(\.value)) } }
         #expect(received == [nil, Array("é1".utf8).map(UInt32.init)])
+    }
+
+    @Test func aConnectionSilentForLongerThanTheTimeoutIsReconnected() async throws {
+        let key = UUID().uuidString
+        // The server stays silent for 20 s after the first event: far longer than the 1 s timeout.
+        let request = EventsRequest(
+            host: host, path: "/stall", query: ["key": key], setting: APISetting(timeout: 1))
+        let (read, error) = await Self.read(client().events(for: request))
+        #expect(error == nil)
+        #expect(
+            read == [
+                ServerSentEvent(data: "before", lastEventID: "1"), ServerSentEvent(data: "after", lastEventID: "2"),
+            ])
+        #expect(try await log(key).requests.map(\.lastEventID) == [nil, "1", "2"])
     }
 
     @Test func aSocketClosedMidBodyIsATransportError() async throws {
