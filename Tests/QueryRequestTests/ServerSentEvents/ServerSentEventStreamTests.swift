@@ -245,6 +245,52 @@ struct ServerSentEventStreamTests {
         #expect(first.requests.count == 1)
     }
 
+    @Test func theValidationsOwnRulesApplyToo() async throws {
+        // A validation that accepts only JSON refuses the event stream, whose body is not read for the error.
+        let json = APISetting(validation: ResponseValidation(contentTypes: ["application/json"]))
+        let session = StubNetworkSession(Self.stream("data: x\n\n"))
+        let (events, error) = await Self.read(
+            Self.client(session, delays: Locked([])).events(for: Feed(setting: json)))
+        #expect(events.isEmpty)
+        guard case .unacceptableContentType("text/event-stream", _, let body) = error else {
+            Issue.record("expected unacceptableContentType, got \(String(describing: error))")
+            return
+        }
+        #expect(body.isEmpty)
+        // A validation that refuses 200 refuses the stream by its status.
+        let created = APISetting(validation: ResponseValidation(statusCodes: [201]))
+        let other = StubNetworkSession(Self.stream("data: x\n\n"))
+        let (_, statusError) = await Self.read(
+            Self.client(other, delays: Locked([])).events(for: Feed(setting: created)))
+        #expect(statusError?.statusCode == 200)
+        #expect(session.requests.count == 1)
+        #expect(other.requests.count == 1)
+    }
+
+    @Test func aBodyStreamedFromAFileIsBuiltAgainForAReconnection() async throws {
+        struct Upload: Request {
+            typealias Response = Data
+            let method: HTTPMethod = .put
+            let host = StubHost.api
+            let path = "/events"
+            let file: URL
+            var body: RequestBody? { .file(file) }
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sse-\(UUID().uuidString).bin")
+        try Data("query".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = StubNetworkSession(Self.stream("data: 1\n\n"), Self.stream("data: 2\n\n"), Self.stop)
+        let (events, error) = await Self.read(Self.client(session, delays: Locked([])).events(for: Upload(file: file)))
+        #expect(error == nil)
+        #expect(events.map(\.data) == ["1", "2"])
+        let streams = session.requests.map(\.httpBodyStream)
+        #expect(streams.count == 3)
+        #expect(streams.allSatisfy { $0 != nil })
+        // Each connection reads a stream of its own: one is read once.
+        #expect(Set(streams.compactMap { $0.map(ObjectIdentifier.init) }).count == 3)
+        #expect(session.requests.allSatisfy { $0.value(forHTTPHeaderField: "Accept") == "text/event-stream" })
+    }
+
     @Test func aPostIsNotReconnectedUnlessItsSettingAllowsIt() async throws {
         let once = StubNetworkSession { _ in Self.stream("data: reply\n\n") }
         let post = Feed(method: .post)
