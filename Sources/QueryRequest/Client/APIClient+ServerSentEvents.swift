@@ -96,9 +96,8 @@ struct EventStreamConnector {
         // A body streamed from disk is read once: a reconnection sends the request built again.
         let base = lastEventID != nil ? try prepared.rebuild?() ?? prepared.urlRequest : prepared.urlRequest
         let request = Self.withEventStreamHeaders(base, lastEventID: lastEventID)
-        let rebuild = prepared.rebuild.map { rebuild in
-            { () throws(APIError) -> URLRequest in Self.withEventStreamHeaders(try rebuild(), lastEventID: lastEventID)
-            }
+        let rebuild: (() throws(APIError) -> URLRequest)? = prepared.rebuild.map { rebuild in
+            { () throws(APIError) in Self.withEventStreamHeaders(try rebuild(), lastEventID: lastEventID) }
         }
         let limit = prepared.limit(client)
         // Only a 200 can be an event stream: every other status is read whole, for its error.
@@ -115,20 +114,19 @@ struct EventStreamConnector {
         let contentType = response.value(forHTTPHeaderField: "Content-Type")
         let mediaType = contentType.map(ResponseValidation.mediaType(of:))
         let isEventStream = mediaType == Self.mediaType
-        guard response.statusCode == 200, validation.accepts(statusCode: 200), isEventStream,
-            validation.accepts(contentType: contentType, bodyIsEmpty: false)
-        else {
+        let refusesStatus = response.statusCode != 200 || !validation.accepts(statusCode: response.statusCode)
+        guard !refusesStatus, isEventStream, validation.accepts(contentType: contentType, bodyIsEmpty: false) else {
             let whole: Data
             if !answer.isStreamed {
                 whole = answer.body
             } else if isEventStream {
-                // An event stream may never end: it is not read for an error that its media type caused.
+                // An event stream may never end: it is not read for the error.
                 body.cancel()
                 whole = Data()
             } else {
                 whole = try await APIClient.collect(body, of: response, sending: request, upTo: limit)
             }
-            guard response.statusCode == 200, validation.accepts(statusCode: 200) else {
+            if refusesStatus {
                 // The API's error body, as for `send`, when the validation refuses the status.
                 let apiError =
                     validation.accepts(statusCode: response.statusCode)
