@@ -22,10 +22,13 @@ extension APIClient {
     /// Sends `request` until it gets a response that is final: each attempt through the middleware
     /// and the session, retrying as ``APISetting`` allows and once more after a token refresh. `rebuild`
     /// makes the request again for the attempts after the first, when its body is a stream read once.
+    ///
+    /// With `streaming`, an accepted response (by `validation`'s status codes) comes back as soon as its
+    /// head arrives, with its body in ``ClientResponse/bodyStream``; any other is read whole.
     func exchange(
         _ request: URLRequest, rebuild: (() throws(APIError) -> URLRequest)?, method: HTTPMethod,
-        setting: APISetting, requestName: RequestName
-    ) async throws(APIError) -> (HTTPURLResponse, Data) {
+        setting: APISetting, requestName: RequestName, streaming: Streaming? = nil
+    ) async throws(APIError) -> ClientResponse {
         if setting.requiresAuthorization, !authorizes {
             throw .authorization(APIError.AuthorizationProblem.noAuthorizationMiddleware)
         }
@@ -49,7 +52,7 @@ extension APIClient {
                 outcome = .success(
                     try await MiddlewareChain.run(middleware[...], request: request, context: context) {
                         sent throws(APIError) in
-                        try await attempt(sent, context: context, limit: limit)
+                        try await attempt(sent, context: context, limit: limit, streaming: streaming)
                     })
             } catch {
                 outcome = .failure(error)
@@ -67,17 +70,20 @@ extension APIClient {
             case .success(let answer):
                 let response = answer.response
                 if state?.takeRetryAfterRefresh() == true {
+                    answer.bodyStream?.cancel()
                     reason = .retryAfterTokenRefresh
                     continue
                 }
                 guard mayRetry, retries < maximumRetries, Self.retryableStatuses.contains(response.statusCode) else {
-                    return (response, answer.body)
+                    return answer
                 }
+                // Not this answer: stop its transfer, if it is still running.
+                answer.bodyStream?.cancel()
                 let delay: Duration
                 if let retryAfter = RetryAfter.delay(in: response) {
                     // The server asked for a longer wait than we are willing to make: let the caller see
                     // its answer now rather than retrying before the server said to.
-                    guard retryAfter <= backoff.maximumRetryAfter else { return (response, answer.body) }
+                    guard retryAfter <= backoff.maximumRetryAfter else { return answer }
                     delay = retryAfter
                 } else {
                     delay = backoff.delay(beforeRetry: retries + 1)
@@ -89,23 +95,26 @@ extension APIClient {
         }
     }
 
+    /// How a call that streams its response reads each attempt's.
+    struct Streaming {
+        /// Which statuses are handed over streamed; the others are read whole.
+        let validation: ResponseValidation
+        /// The largest body handed over, counted as the chunks are read.
+        let limit: Int
+    }
+
     /// Sends one request through the session, the end of the middleware chain, and reports it to the
     /// `onAttempt` hook.
     private func attempt(
-        _ request: URLRequest, context: MiddlewareContext, limit: Int
+        _ request: URLRequest, context: MiddlewareContext, limit: Int, streaming: Streaming?
     ) async throws(APIError) -> ClientResponse {
         let clock = ContinuousClock()
         let start = clock.now
-        let result: Result<(response: HTTPURLResponse, body: Data), APIError>
+        let result: Result<ClientResponse, APIError>
         do {
-            let (body, response) = try await session.data(for: request, upTo: limit)
-            if let response = response as? HTTPURLResponse {
-                result = .success((response, body))
-            } else {
-                var info: [String: Any] = [:]
-                info[NSURLErrorFailingURLErrorKey] = request.url
-                result = .failure(.transport(URLError(.badServerResponse, userInfo: info)))
-            }
+            result = .success(try await exchangeOnce(request, limit: limit, streaming: streaming))
+        } catch let error as APIError {
+            result = .failure(error)
         } catch let tooLarge as ResponseTooLargeError {
             if let response = tooLarge.response as? HTTPURLResponse {
                 result = .failure(.responseTooLarge(limit: tooLarge.limit, response: response))
@@ -116,19 +125,73 @@ extension APIClient {
             result = .failure(Self.transportError(error, sending: request))
         }
         let duration = clock.now - start
-        if let progress = ProgressReporter.current, case .success(let exchange) = result {
-            let expected = exchange.response.expectedContentLength
+        if let progress = ProgressReporter.current, case .success(let answer) = result, !answer.isStreamed {
+            let expected = answer.response.expectedContentLength
             progress.finish(
-                sent: Int64(Attempt.bodySize(of: request)), received: Int64(exchange.body.count),
+                sent: Int64(Attempt.bodySize(of: request)), received: Int64(answer.body.count),
                 expectedToReceive: expected >= 0 ? expected : nil)
         }
-        onAttempt?(Attempt(request: request, context: context, duration: duration, outcome: result))
-        return try result.map { ClientResponse(response: $0.response, body: $0.body) }.get()
+        onAttempt?(
+            Attempt(
+                request: request, context: context, duration: duration,
+                outcome: result.map { (response: $0.response, body: $0.body) }))
+        return try result.get()
+    }
+
+    /// The session's answer to `request`: read whole, or, for a streaming call whose status is accepted,
+    /// as soon as its head arrives.
+    private func exchangeOnce(
+        _ request: URLRequest, limit: Int, streaming: Streaming?
+    ) async throws -> ClientResponse {
+        guard let streaming else {
+            let (body, response) = try await session.data(for: request, upTo: limit)
+            return ClientResponse(response: try Self.httpResponse(response, to: request), body: body)
+        }
+        let (body, urlResponse) = try await session.stream(for: request, upTo: streaming.limit)
+        let response = try Self.httpResponse(urlResponse, to: request)
+        let checked = ResponseBodyStream(
+            source: CheckedBodySource(
+                body, response: response, request: request, limit: streaming.limit, reportsProgress: false))
+        guard streaming.validation.accepts(statusCode: response.statusCode) else {
+            // Read whole, within the client's usual limit: retries, refreshes and errors need the body.
+            let whole = try await Self.collect(checked, of: response, sending: request, upTo: limit)
+            return ClientResponse(response: response, body: whole)
+        }
+        return ClientResponse(response: response, bodyStream: checked)
+    }
+
+    /// `response` as an `HTTPURLResponse`; anything else is a bad server response.
+    private static func httpResponse(_ response: URLResponse, to request: URLRequest) throws -> HTTPURLResponse {
+        guard let response = response as? HTTPURLResponse else {
+            var info: [String: Any] = [:]
+            info[NSURLErrorFailingURLErrorKey] = request.url
+            throw APIError.transport(URLError(.badServerResponse, userInfo: info))
+        }
+        return response
+    }
+
+    /// Reads a streamed body whole, failing once it passes `limit`.
+    static func collect(
+        _ body: ResponseBodyStream, of response: HTTPURLResponse, sending request: URLRequest, upTo limit: Int
+    ) async throws(APIError) -> Data {
+        var data = Data()
+        do {
+            for try await chunk in body {
+                guard data.count + chunk.count <= limit else {
+                    body.cancel()
+                    throw APIError.responseTooLarge(limit: limit, response: response)
+                }
+                data.append(chunk)
+            }
+        } catch {
+            throw CheckedBodySource.apiError(error, response: response, request: request)
+        }
+        return data
     }
 
     /// What a session's error means: cancellation in either form, or a transport failure, which then
     /// names the request's URL so that its message can say where it failed.
-    private static func transportError(_ error: any Error, sending request: URLRequest) -> APIError {
+    static func transportError(_ error: any Error, sending request: URLRequest) -> APIError {
         if error is CancellationError || Task.isCancelled { return .cancelled }
         var urlError = error as? URLError ?? URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error])
         if urlError.code == .cancelled { return .cancelled }

@@ -131,15 +131,53 @@ public struct APIClient: Sendable {
     ///
     /// - Throws: ``APIError``, and nothing else.
     public func response<R: Request>(for request: R) async throws -> (R.Response, HTTPURLResponse) {
+        let prepared = try prepare(request)
+        let answer = try await exchange(
+            prepared.urlRequest, rebuild: prepared.rebuild, method: prepared.method, setting: prepared.setting,
+            requestName: RequestName(of: R.self))
+        let response = answer.response
+        var body = answer.body
+        if let stream = answer.bodyStream {
+            // A middleware answered with a stream: this call reads the body whole.
+            body = try await Self.collect(
+                stream, of: response, sending: prepared.urlRequest, upTo: prepared.limit(self))
+        }
+        try check(response, body: body, declaredErrorBody: R.ErrorBody.self, prepared)
+        let decoded = try Self.decode(
+            R.Response.self, from: body, of: response, isHead: prepared.method.canonical == .head,
+            with: prepared.decoder(self))
+        return (decoded, response)
+    }
+
+    /// A request made ready to send: built once (a build error is thrown before anything is sent), with
+    /// what its declarations say.
+    struct PreparedRequest {
+        let urlRequest: URLRequest
+        /// Builds the request again for the attempts after the first, when its body is a stream read once.
+        let rebuild: (() throws(APIError) -> URLRequest)?
+        let method: HTTPMethod
+        let setting: APISetting
+        let requestDecoder: (any ResponseDecoder)?
+
+        /// The response decoder: the request's own, else the client's.
+        func decoder(_ client: APIClient) -> any ResponseDecoder { requestDecoder ?? client.decoder }
+        /// Which responses are accepted: the request's setting's, else the client's.
+        func validation(_ client: APIClient) -> ResponseValidation { setting.validation ?? client.validation }
+        /// The response size limit: the request's setting's, else the client's.
+        func limit(_ client: APIClient) -> Int { max(setting.maximumResponseSize ?? client.maximumResponseSize, 0) }
+    }
+
+    /// Builds `request` and reads its declarations.
+    func prepare<R: Request>(_ request: R) throws(APIError) -> PreparedRequest {
         let urlRequest: URLRequest
         let method: HTTPMethod
         let setting: APISetting
         let requestDecoder: (any ResponseDecoder)?
+        let options = RequestBuildOptions(host: hostOverride, bodyEncoder: bodyEncoder)
         do {
             (method, setting, requestDecoder) = try (
                 request.declaredMethod(), request.declaredSetting(), request.declaredResponseDecoder()
             )
-            let options = RequestBuildOptions(host: hostOverride, bodyEncoder: bodyEncoder)
             urlRequest = try RequestBuildOptions.$current.withValue(options) { try request.makeURLRequest() }
             try checkHostOverride(of: urlRequest)
         } catch {
@@ -147,7 +185,6 @@ public struct APIClient: Sendable {
         }
         // A body streamed from disk can be read once: every attempt after the first sends a request built
         // again, with a fresh stream.
-        let options = RequestBuildOptions(host: hostOverride, bodyEncoder: bodyEncoder)
         let rebuild: (() throws(APIError) -> URLRequest)? =
             urlRequest.httpBodyStream == nil
             ? nil
@@ -160,24 +197,35 @@ public struct APIClient: Sendable {
                     throw APIError.invalidRequest(error)
                 }
             }
-        let (response, body) = try await exchange(
-            urlRequest, rebuild: rebuild, method: method, setting: setting, requestName: RequestName(of: R.self))
-        let decoder = requestDecoder ?? self.decoder
-        let validation = setting.validation ?? self.validation
+        return PreparedRequest(
+            urlRequest: urlRequest, rebuild: rebuild, method: method, setting: setting,
+            requestDecoder: requestDecoder)
+    }
+
+    /// Throws for a response the request does not accept: its status (with the API's error decoded from
+    /// `body`), or its media type.
+    func check<ErrorBody: Sendable>(
+        _ response: HTTPURLResponse, body: Data, declaredErrorBody: ErrorBody.Type, _ prepared: PreparedRequest
+    ) throws(APIError) {
+        let validation = prepared.validation(self)
         guard validation.accepts(statusCode: response.statusCode) else {
-            let apiError = decodeErrorBody(declared: R.ErrorBody.self, from: body, of: response, with: decoder)
+            let apiError = decodeErrorBody(
+                declared: ErrorBody.self, from: body, of: response, with: prepared.decoder(self))
             throw APIError.unacceptableStatus(response.statusCode, response: response, body: body, apiError: apiError)
         }
-        if validation.acceptableContentTypes != nil {
-            let contentType = response.value(forHTTPHeaderField: "Content-Type")
-            guard validation.accepts(contentType: contentType, bodyIsEmpty: body.isEmpty) else {
-                let mediaType = contentType.map(ResponseValidation.mediaType(of:))
-                throw APIError.unacceptableContentType(mediaType, response: response, body: body)
-            }
+        try checkContentType(of: response, body: body, validation)
+    }
+
+    /// Throws ``APIError/unacceptableContentType(_:response:body:)`` for a media type `validation` refuses.
+    func checkContentType(
+        of response: HTTPURLResponse, body: Data, _ validation: ResponseValidation
+    ) throws(APIError) {
+        guard validation.acceptableContentTypes != nil else { return }
+        let contentType = response.value(forHTTPHeaderField: "Content-Type")
+        guard validation.accepts(contentType: contentType, bodyIsEmpty: body.isEmpty) else {
+            let mediaType = contentType.map(ResponseValidation.mediaType(of:))
+            throw APIError.unacceptableContentType(mediaType, response: response, body: body)
         }
-        let decoded = try Self.decode(
-            R.Response.self, from: body, of: response, isHead: method.canonical == .head, with: decoder)
-        return (decoded, response)
     }
 
     /// Refuses a request built for another host than ``hostOverride``: one that implements

@@ -18,12 +18,28 @@ import Foundation
 final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private(set) var session: URLSession!
     private let lock = NSLock()
-    private var readers: [Int: BodyReader] = [:]
+    private var readers: [Int: any SessionTaskReader] = [:]
 
     init(configuration: URLSessionConfiguration) {
         super.init()
         // The session keeps its delegate (this object) until invalidated: the cache below owns both.
         session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+    }
+
+    /// Sends `request` and returns when the response's head arrives, with the body to be read as it
+    /// comes, at most `limit` bytes of it.
+    func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBodyStream, URLResponse) {
+        let task = session.dataTask(with: request)
+        let reader = StreamingBodyReader(limit: limit, task: task, progress: ProgressReporter.current)
+        lock.whileLocked { readers[task.taskIdentifier] = reader }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                reader.start(continuation)
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
     }
 
     /// Sends `request` and reads at most `limit` bytes of body.
@@ -41,7 +57,7 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
         }
     }
 
-    private func reader(of task: URLSessionTask) -> BodyReader? {
+    private func reader(of task: URLSessionTask) -> (any SessionTaskReader)? {
         lock.whileLocked { readers[task.taskIdentifier] }
     }
 
@@ -108,36 +124,39 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
     }
 }
 
+/// What a ``BodyReadingSession`` tells the state of one of its tasks.
+protocol SessionTaskReader: AnyObject, Sendable {
+    /// The request body's progress (`-1` for an unknown total).
+    func sent(_ total: Int64, of expected: Int64)
+    /// The response's head.
+    func received(_ response: URLResponse)
+    /// The next bytes of the response body.
+    func received(_ data: Data)
+    /// The end of the task: `nil` when the whole body arrived.
+    func completed(error: (any Error)?)
+}
+
 /// The state of one task of a ``BodyReadingSession``: the body so far, and the continuation to resume once.
 ///
 /// `@unchecked Sendable`: every stored property but the constants is only read and written while holding
 /// `lock`.
-final class BodyReader: @unchecked Sendable {
+final class BodyReader: SessionTaskReader, @unchecked Sendable {
     private let lock = NSLock()
     private let limit: Int
     private let task: URLSessionDataTask
-    private let progress: ProgressReporter?
+    private let progress: ProgressTracker?
     private var body = Data()
     private var response: URLResponse?
     private var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
-    private var transfer = TransferProgress(
-        bytesSent: 0, totalBytesToSend: nil, bytesReceived: 0, totalBytesToReceive: nil)
 
     init(limit: Int, task: URLSessionDataTask, progress: ProgressReporter?) {
         self.limit = limit
         self.task = task
-        self.progress = progress
+        self.progress = progress.map(ProgressTracker.init)
     }
 
-    /// The request body's progress, as the session reports it (`-1` for an unknown total).
     func sent(_ total: Int64, of expected: Int64) {
-        guard let progress else { return }
-        let now = lock.whileLocked {
-            transfer.bytesSent = total
-            transfer.totalBytesToSend = expected >= 0 ? expected : nil
-            return transfer
-        }
-        progress(now)
+        progress?.sent(total, of: expected)
     }
 
     func start(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
@@ -145,27 +164,24 @@ final class BodyReader: @unchecked Sendable {
     }
 
     func received(_ response: URLResponse) {
-        lock.whileLocked {
-            self.response = response
-            transfer.totalBytesToReceive = response.expectedContentLength >= 0 ? response.expectedContentLength : nil
-        }
+        lock.whileLocked { self.response = response }
+        progress?.expect(toReceive: response.expectedContentLength)
         // A `Content-Length` over the limit: stop before the body.
         if response.expectedContentLength > limit { refuse(response) }
     }
 
     func received(_ data: Data) {
-        let (tooLarge, now): (URLResponse?, TransferProgress?) = lock.whileLocked {
-            guard continuation != nil else { return (nil, nil) }
-            if body.count + data.count > limit { return (response, nil) }
+        let (tooLarge, appended): (URLResponse?, Bool) = lock.whileLocked {
+            guard continuation != nil else { return (nil, false) }
+            if body.count + data.count > limit { return (response, false) }
             if body.isEmpty, let expected = response?.expectedContentLength, expected > 0, expected <= limit {
                 body.reserveCapacity(Int(expected))
             }
             body.append(data)
-            transfer.bytesReceived = Int64(body.count)
-            return (nil, transfer)
+            return (nil, true)
         }
         if let tooLarge { refuse(tooLarge) }
-        if let now { progress?(now) }
+        if appended { progress?.received(data.count) }
     }
 
     func completed(error: (any Error)?) {

@@ -20,6 +20,15 @@ public protocol NetworkSession: Sendable {
     /// ``data(for:)`` and then checks its size; a session that can stop reading early (by the
     /// `Content-Length` header, or as the bytes arrive) implements it itself.
     func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse)
+
+    /// Sends `request` and returns as soon as the response's head arrives, with the body as a
+    /// ``ResponseBodyStream`` read as it comes, at most `limit` bytes of it.
+    ///
+    /// ``APIClient/stream(_:)`` and the calls built on it use this one. The default implementation reads
+    /// the whole body with ``data(for:upTo:)`` and hands it over as one chunk, so that every session
+    /// works; `URLSession` streams, and a session that can (AsyncHTTPClient's, say) implements it itself.
+    /// The client counts the bytes against the limit again, whatever the session does.
+    func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBodyStream, URLResponse)
 }
 
 extension NetworkSession {
@@ -28,6 +37,12 @@ extension NetworkSession {
         let (body, response) = try await data(for: request)
         guard body.count <= limit else { throw ResponseTooLargeError(limit: limit, response: response) }
         return (body, response)
+    }
+
+    /// Reads the whole body with ``data(for:upTo:)``, then hands it over as one chunk.
+    public func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBodyStream, URLResponse) {
+        let (body, response) = try await data(for: request, upTo: limit)
+        return (ResponseBodyStream(body), response)
     }
 }
 
@@ -60,6 +75,21 @@ extension URLSession {
             return (body, response)
         }
         return try await BodyReadingSession.forSession(self).data(for: Self.withSendableTimeout(request), upTo: limit)
+    }
+
+    /// Sends `request` and returns as soon as the response's head arrives, with the body read as it
+    /// comes through the same session of the library's own as ``data(for:upTo:)``; the transfer stops
+    /// once the bytes pass `limit`.
+    ///
+    /// The chunks are queued until read, never more than `limit` bytes of them (a running transfer
+    /// cannot be paused on every platform). A session with a delegate of its own is never bypassed: its
+    /// body is read whole by ``data(for:upTo:)`` and handed over as one chunk.
+    public func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBodyStream, URLResponse) {
+        guard delegate == nil else {
+            let (body, response) = try await data(for: request, upTo: limit)
+            return (ResponseBodyStream(body), response)
+        }
+        return try await BodyReadingSession.forSession(self).stream(for: Self.withSendableTimeout(request), upTo: limit)
     }
 
     /// `request` with a timeout every platform honours: FoundationNetworking ignores a timeout passed to

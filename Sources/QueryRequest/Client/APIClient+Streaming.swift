@@ -1,0 +1,68 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension APIClient {
+    /// Sends `request` and returns as soon as the response's head arrives and is accepted, with the body
+    /// to read as it comes: in chunks (``StreamedResponse/body``) or lines (``StreamedResponse/lines``).
+    ///
+    /// ```swift
+    /// let streamed = try await client.stream(CompletionRequest(prompt: "Hello"))
+    /// for try await line in streamed.lines {
+    ///     let delta = try JSONDecoder().decode(Delta.self, from: Data(line.utf8))
+    ///     print(delta.text, terminator: "")
+    /// }
+    /// ```
+    ///
+    /// Everything else is as in ``send(_:)``: middleware see every attempt, retries happen until the head
+    /// of a final response arrives, and a response whose status or media type the request does not accept
+    /// is read whole and thrown as ``APIError/unacceptableStatus(_:response:body:apiError:)`` or
+    /// ``APIError/unacceptableContentType(_:response:body:)``. The body is not retried once it streams.
+    /// ``Request/Response`` is not decoded: read the body yourself.
+    ///
+    /// While the body is read, the request's ``APISetting/timeout`` applies between chunks, the response
+    /// size limit (``APISetting/maximumResponseSize``, else the client's) to the bytes read so far, and
+    /// cancelling the reading task stops the transfer. Iteration throws only ``APIError`` (and
+    /// ``ResponseBodyStream/IterationError`` for a second iteration). `URLSession` streams on every
+    /// platform; another ``NetworkSession`` streams if it implements
+    /// ``NetworkSession/stream(for:upTo:)``, and otherwise hands the whole body over as one chunk.
+    ///
+    /// - Throws: ``APIError``, and nothing else.
+    public func stream<R: Request>(_ request: R) async throws -> StreamedResponse {
+        let prepared = try prepare(request)
+        return try await stream(prepared, declaredErrorBody: R.ErrorBody.self, name: RequestName(of: R.self))
+    }
+
+    /// Sends a prepared request for a streamed response; `limit` overrides the request's response size
+    /// limit for the accepted body (downloads have none).
+    func stream<ErrorBody: Sendable>(
+        _ prepared: PreparedRequest, declaredErrorBody: ErrorBody.Type, name: RequestName, limit: Int? = nil
+    ) async throws(APIError) -> StreamedResponse {
+        let validation = prepared.validation(self)
+        let limit = limit ?? prepared.limit(self)
+        let answer = try await exchange(
+            prepared.urlRequest, rebuild: prepared.rebuild, method: prepared.method, setting: prepared.setting,
+            requestName: name, streaming: Streaming(validation: validation, limit: limit))
+        let response = answer.response
+        let body = answer.bodyStream ?? ResponseBodyStream(answer.body)
+        let acceptsMediaType = validation.accepts(
+            contentType: response.value(forHTTPHeaderField: "Content-Type"),
+            bodyIsEmpty: answer.bodyStream == nil ? answer.body.isEmpty : response.expectedContentLength == 0)
+        guard validation.accepts(statusCode: response.statusCode), acceptsMediaType else {
+            // Refused: read the body whole, within the usual limit, for the error.
+            let whole =
+                answer.isStreamed
+                ? try await Self.collect(
+                    body, of: response, sending: prepared.urlRequest, upTo: prepared.limit(self))
+                : answer.body
+            try check(response, body: whole, declaredErrorBody: ErrorBody.self, prepared)
+            // The media type of an empty body passes: what is left is the stream's own answer.
+            return StreamedResponse(response: response, body: ResponseBodyStream(whole))
+        }
+        let checked = CheckedBodySource(
+            body, response: response, request: prepared.urlRequest, limit: limit, reportsProgress: true)
+        return StreamedResponse(response: response, body: ResponseBodyStream(source: checked))
+    }
+}

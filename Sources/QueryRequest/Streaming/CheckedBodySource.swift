@@ -1,0 +1,77 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A streamed body as the client hands it over: its bytes counted against the response size limit
+/// whatever the session or a middleware does, its errors turned into ``APIError``, and, for the stream the
+/// caller reads, the progress of the call reported as chunks are read.
+///
+/// `@unchecked Sendable`: `iterator`, `received` and `ended` are only used by `next()`, which only the one
+/// iterator of the owning ``ResponseBodyStream`` calls, never twice at once (that iterator is not
+/// `Sendable`). `cancel()` only touches `body`, which is `Sendable`.
+final class CheckedBodySource: ResponseBodySource, @unchecked Sendable {
+    private let body: ResponseBodyStream
+    private var iterator: ResponseBodyStream.AsyncIterator?
+    private let response: HTTPURLResponse
+    private let request: URLRequest
+    private let limit: Int
+    private let progress: ProgressReporter?
+    private var received = 0
+    private var ended = false
+
+    init(
+        _ body: ResponseBodyStream, response: HTTPURLResponse, request: URLRequest, limit: Int, reportsProgress: Bool
+    ) {
+        self.body = body
+        self.response = response
+        self.request = request
+        self.limit = limit
+        self.progress = reportsProgress ? ProgressReporter.current : nil
+    }
+
+    func next() async throws -> Data? {
+        guard !ended else { return nil }
+        if iterator == nil { iterator = body.makeAsyncIterator() }
+        let chunk: Data?
+        do {
+            chunk = try await iterator?.next()
+        } catch {
+            ended = true
+            throw Self.apiError(error, response: response, request: request)
+        }
+        guard let chunk else {
+            ended = true
+            return nil
+        }
+        received += chunk.count
+        guard received <= limit else {
+            ended = true
+            body.cancel()
+            throw APIError.responseTooLarge(limit: limit, response: response)
+        }
+        if let progress {
+            let sent = Int64(APIClient.Attempt.bodySize(of: request))
+            let expected = response.expectedContentLength
+            progress(
+                TransferProgress(
+                    bytesSent: sent, totalBytesToSend: sent, bytesReceived: Int64(received),
+                    totalBytesToReceive: expected >= 0 ? expected : nil))
+        }
+        return chunk
+    }
+
+    func cancel() {
+        body.cancel()
+    }
+
+    /// What a session's error while streaming means to the caller.
+    static func apiError(_ error: any Error, response: HTTPURLResponse, request: URLRequest) -> APIError {
+        switch error {
+        case let error as APIError: error
+        case let tooLarge as ResponseTooLargeError: .responseTooLarge(limit: tooLarge.limit, response: response)
+        default: APIClient.transportError(error, sending: request)
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+/// The body of a response, as an asynchronous sequence of byte chunks read as they arrive.
+///
+/// ```swift
+/// let streamed = try await client.stream(ExportRequest())
+/// for try await chunk in streamed.body {
+///     try file.write(contentsOf: chunk)
+/// }
+/// ```
+///
+/// A body is read once: its bytes are not kept, so a second iteration throws
+/// ``ResponseBodyStream/IterationError``. Ending the iteration early (a `break`, a thrown error, the
+/// stream let go of) stops the transfer, and cancelling the reading task stops it too.
+///
+/// From ``APIClient/stream(_:)``, iteration throws only ``APIError``: ``APIError/transport(_:)`` for a
+/// connection lost or a timeout between chunks, ``APIError/responseTooLarge(limit:response:)`` once the
+/// bytes pass the response size limit, ``APIError/cancelled``. A ``NetworkSession`` that makes one may
+/// throw its own errors, which the client then maps.
+public struct ResponseBodyStream: AsyncSequence, Sendable {
+    /// A chunk of the body, of whatever size the transport delivered.
+    public typealias Element = Data
+
+    private let storage: Storage
+
+    /// A body made of the chunks of `chunks`, for a ``NetworkSession`` or a ``ClientMiddleware`` that
+    /// produces one. The sequence is read once, by the first iteration.
+    public init<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks) where Chunks.Element == Data {
+        self.init(source: SequenceBodySource(chunks))
+    }
+
+    /// A body of one chunk: `data`, or no chunk at all when `data` is empty.
+    public init(_ data: Data) {
+        self.init(source: SequenceBodySource(OneChunk(data: data)))
+    }
+
+    init(source: any ResponseBodySource) {
+        storage = Storage(source: source)
+    }
+
+    /// Starts reading the body. Only the first iterator reads it; another throws ``IterationError``.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(storage: storage, source: storage.take())
+    }
+
+    /// Stops the transfer and lets go of what is buffered; an iteration in progress ends with
+    /// ``APIError/cancelled``. Calling it after the body ended does nothing.
+    public func cancel() {
+        storage.cancel()
+    }
+
+    /// Reads the chunks of a ``ResponseBodyStream``.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        /// Kept so that the transfer stops when the last iterator and stream are gone.
+        private let storage: Storage
+        private let source: (any ResponseBodySource)?
+
+        init(storage: Storage, source: (any ResponseBodySource)?) {
+            self.storage = storage
+            self.source = source
+        }
+
+        /// The next chunk, or `nil` once the body has ended.
+        public mutating func next() async throws -> Data? {
+            guard let source else { throw IterationError() }
+            return try await source.next()
+        }
+    }
+
+    /// The body was iterated a second time: a streamed body is read once, as it arrives, and not kept.
+    public struct IterationError: Error, Sendable, CustomStringConvertible {
+        /// Says what happened and what to do instead.
+        public var description: String {
+            "a streamed response body can be read once; keep the chunks while reading them the first time"
+        }
+    }
+
+    /// The one source of a body, given to the first iterator; the transfer stops when the last
+    /// reference to the body goes away.
+    ///
+    /// `@unchecked Sendable`: `taken` is only read and written while holding `lock`; `source` is a
+    /// constant of a `Sendable` type.
+    final class Storage: @unchecked Sendable {
+        private let lock = NSLock()
+        private let source: any ResponseBodySource
+        private var taken = false
+
+        init(source: any ResponseBodySource) { self.source = source }
+
+        func take() -> (any ResponseBodySource)? {
+            lock.whileLocked {
+                defer { taken = true }
+                return taken ? nil : source
+            }
+        }
+
+        func cancel() { source.cancel() }
+
+        deinit { source.cancel() }
+    }
+}
+
+/// Produces the chunks of one response body, read by one iterator at a time.
+protocol ResponseBodySource: AnyObject, Sendable {
+    /// The next chunk, `nil` at the end; after an error or the end, `nil` again.
+    func next() async throws -> Data?
+    /// Stops the transfer, if it is still running; a `next()` in progress throws.
+    func cancel()
+}
+
+/// The chunks of any asynchronous sequence of `Data`.
+///
+/// `@unchecked Sendable`: `iterator` is only used by `next()`, and `next()` is only called by the one
+/// iterator of the one ``ResponseBodyStream`` that owns this source (``ResponseBodyStream/Storage``
+/// hands it out once); that iterator is not `Sendable`, so its calls never overlap.
+final class SequenceBodySource<Chunks: AsyncSequence & Sendable>: ResponseBodySource, @unchecked Sendable
+where Chunks.Element == Data {
+    private let chunks: Chunks
+    private var iterator: Chunks.AsyncIterator?
+    private var ended = false
+
+    init(_ chunks: Chunks) { self.chunks = chunks }
+
+    func next() async throws -> Data? {
+        guard !ended else { return nil }
+        if iterator == nil { iterator = chunks.makeAsyncIterator() }
+        do {
+            guard let chunk = try await iterator?.next() else {
+                ended = true
+                return nil
+            }
+            return chunk
+        } catch {
+            ended = true
+            throw error
+        }
+    }
+
+    /// A generic sequence has no transfer to stop: letting go of its iterator is how it ends.
+    func cancel() {}
+}
+
+/// A body of one chunk, or of none when the data is empty.
+struct OneChunk: AsyncSequence, Sendable {
+    typealias Element = Data
+    let data: Data
+
+    func makeAsyncIterator() -> Iterator { Iterator(data: data.isEmpty ? nil : data) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var data: Data?
+        mutating func next() async -> Data? {
+            defer { data = nil }
+            return data
+        }
+    }
+}
