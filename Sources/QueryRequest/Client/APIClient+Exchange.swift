@@ -113,7 +113,12 @@ extension APIClient {
         let start = clock.now
         let result: Result<ClientResponse, APIError>
         do {
-            result = .success(try await exchangeOnce(request, limit: limit, streaming: streaming))
+            if let streaming {
+                result = .success(try await exchangeStreaming(request, limit: limit, streaming: streaming))
+            } else {
+                let (body, response) = try await session.data(for: request, upTo: limit)
+                result = .success(ClientResponse(response: try Self.httpResponse(response, to: request), body: body))
+            }
         } catch let error as APIError {
             result = .failure(error)
         } catch let tooLarge as ResponseTooLargeError {
@@ -139,15 +144,11 @@ extension APIClient {
         return try result.get()
     }
 
-    /// The session's answer to `request`: read whole, or, for a streaming call whose status is accepted,
-    /// as soon as its head arrives.
-    private func exchangeOnce(
-        _ request: URLRequest, limit: Int, streaming: Streaming?
+    /// The session's answer to `request` for a streaming call: as soon as its head arrives when its status
+    /// is accepted, else read whole.
+    private func exchangeStreaming(
+        _ request: URLRequest, limit: Int, streaming: Streaming
     ) async throws -> ClientResponse {
-        guard let streaming else {
-            let (body, response) = try await session.data(for: request, upTo: limit)
-            return ClientResponse(response: try Self.httpResponse(response, to: request), body: body)
-        }
         let (body, urlResponse) = try await session.stream(for: request, upTo: streaming.limit)
         let response = try Self.httpResponse(urlResponse, to: request)
         let checked = ResponseBodyStream(

@@ -80,6 +80,99 @@ struct StreamingGuide {
     }
 }
 
+// The streamed-response snippets of Docs/Streaming.md, verbatim, with the requests they send.
+struct StreamedResponseGuide {
+    enum Hosts: String, APIHost {
+        case api = "https://api.example.com"
+    }
+
+    struct LogTail: Request {
+        typealias Response = Data
+        let host = Hosts.api
+        let path = "/logs/tail"
+    }
+
+    func tailLogs(with client: APIClient) async throws {
+        let streamed = try await client.stream(LogTail())
+        for try await line in streamed.lines {
+            print(line)
+        }
+    }
+
+    struct CompletionRequest: Request {
+        typealias Response = Data
+        let prompt: String
+        let host = Hosts.api
+        let path = "/completions"
+        var query: [String: String] { ["prompt": prompt] }
+    }
+
+    struct Completion: Decodable {
+        let text: String
+    }
+
+    func complete(with client: APIClient) async throws -> String {
+        var text = ""
+        let streamed = try await client.stream(CompletionRequest(prompt: "Hello"))
+        for try await line in streamed.lines where !line.isEmpty {
+            text += try JSONDecoder().decode(Completion.self, from: Data(line.utf8)).text
+        }
+        return text
+    }
+
+    struct ExportRequest: Request {
+        typealias Response = Data
+        let host = Hosts.api
+        let path = "/export"
+    }
+
+    func export(with client: APIClient, into file: FileHandle) async throws {
+        let streamed = try await client.stream(ExportRequest())
+        for try await chunk in streamed.body {
+            try file.write(contentsOf: chunk)
+        }
+    }
+
+}
+
+@Suite struct StreamedResponseGuideTests {
+    @Test func theCompletionIsDecodedLineByLine() async throws {
+        let session = StubNetworkSession(
+            .chunks([Data(#"{"text":"Hel"}"#.utf8), Data("\n\n".utf8), Data(#"{"text":"lo"}"#.utf8)]))
+        let text = try await StreamedResponseGuide().complete(with: APIClient(session: session))
+        #expect(text == "Hello")
+        #expect(session.requests.first?.url?.absoluteString == "https://api.example.com/completions?prompt=Hello")
+    }
+
+    @Test func theExportIsWrittenChunkByChunk() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        #expect(FileManager.default.createFile(atPath: path.path, contents: nil))
+        defer { try? FileManager.default.removeItem(at: path) }
+        let file = try FileHandle(forWritingTo: path)
+        let session = StubNetworkSession(.chunks([Data("a,b\n".utf8), Data("1,2\n".utf8)]))
+        try await StreamedResponseGuide().export(with: APIClient(session: session), into: file)
+        try file.close()
+        #expect(try Data(contentsOf: path) == Data("a,b\n1,2\n".utf8))
+    }
+
+    typealias LogTail = StreamedResponseGuide.LogTail
+
+    @Test func linesAcrossChunks() async throws {
+        let session = StubNetworkSession(
+            .chunks([Data("line 1\nli".utf8), Data("ne 2\n".utf8)], failure: URLError(.networkConnectionLost)))
+        let streamed = try await APIClient(session: session).stream(LogTail())
+        var lines: [String] = []
+        await #expect(throws: APIError.self) {
+            for try await line in streamed.lines { lines.append(line) }
+        }
+        #expect(lines == ["line 1", "line 2"])
+    }
+
+    @Test func tailsTheLogs() async throws {
+        try await StreamedResponseGuide().tailLogs(with: APIClient(session: StubNetworkSession(.chunks([]))))
+    }
+}
+
 // The snippets of "Events from a request" in Docs/Streaming.md.
 extension StreamingGuide {
     enum Hosts: String, APIHost {
