@@ -19,6 +19,8 @@ let package = Package(
         .executableTarget(name: "FuzzHeaders", dependencies: ["FuzzSupport"]),
         // a text/event-stream cut into chunks of a fuzzed size, with a chunking-invariance oracle.
         .executableTarget(name: "FuzzServerSentEvents", dependencies: ["FuzzSupport"]),
+        // fuzzed parts, names and boundaries → a multipart body, read back by an independent reader.
+        .executableTarget(name: "FuzzMultipart", dependencies: ["FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

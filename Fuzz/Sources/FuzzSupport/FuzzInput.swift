@@ -20,13 +20,18 @@ public struct FuzzInput {
     /// Whether the next byte is odd.
     public mutating func flag() -> Bool { choice(2) == 1 }
 
-    /// The text up to the next `0xFE` (or the end), or `nil` when nothing is left.
-    public mutating func field() -> String? {
+    /// The bytes up to the next `0xFE` (or the end), as they are, or `nil` when nothing is left.
+    public mutating func bytesField() -> [UInt8]? {
         guard !bytes.isEmpty else { return nil }
         let end = bytes.firstIndex(of: 0xFE) ?? bytes.endIndex
-        let text = String(decoding: bytes[..<end], as: UTF8.self)
+        let field = Array(bytes[..<end])
         bytes = end < bytes.endIndex ? bytes[(end + 1)...] : []
-        return text
+        return field
+    }
+
+    /// The text up to the next `0xFE` (or the end), or `nil` when nothing is left.
+    public mutating func field() -> String? {
+        bytesField().map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Every byte not read yet, as text.

@@ -24,10 +24,11 @@ extension APIClient {
     /// makes the request again for the attempts after the first, when its body is a stream read once.
     ///
     /// With `streaming`, an accepted response (by `validation`'s status codes) comes back as soon as its
-    /// head arrives, with its body in ``ClientResponse/bodyStream``; any other is read whole.
+    /// head arrives, with its body in ``ClientResponse/bodyStream``; any other is read whole. `reason` is
+    /// the first attempt's (a reconnection of server-sent events says so).
     func exchange(
         _ request: URLRequest, rebuild: (() throws(APIError) -> URLRequest)?, method: HTTPMethod,
-        setting: APISetting, requestName: RequestName, streaming: Streaming? = nil
+        setting: APISetting, requestName: RequestName, streaming: Streaming? = nil, reason: AttemptReason = .first
     ) async throws(APIError) -> ClientResponse {
         if setting.requiresAuthorization, !authorizes {
             throw .authorization(APIError.AuthorizationProblem.noAuthorizationMiddleware)
@@ -38,7 +39,10 @@ extension APIClient {
         // Only the bearer middleware keeps state between attempts: a client without middleware needs none.
         let state = middleware.isEmpty ? nil : SendState()
         // A download that restarts its body goes on from the count of its earlier exchanges.
-        var (retries, attemptNumber, reason) = streaming?.earlier?.counts ?? (0, 0, AttemptReason.first)
+        let earlier = streaming?.earlier?.counts
+        var retries = earlier?.retries ?? 0
+        var attemptNumber = earlier?.attempts ?? 0
+        var reason = earlier?.reason ?? reason
         defer { streaming?.earlier?.counts = (retries, attemptNumber, reason) }
         while true {
             if Task.isCancelled { throw .cancelled }
@@ -114,7 +118,12 @@ extension APIClient {
         let start = clock.now
         let result: Result<ClientResponse, APIError>
         do {
-            result = .success(try await exchangeOnce(request, limit: limit, streaming: streaming))
+            if let streaming {
+                result = .success(try await exchangeStreaming(request, limit: limit, streaming: streaming))
+            } else {
+                let (body, response) = try await session.data(for: request, upTo: limit)
+                result = .success(ClientResponse(response: try Self.httpResponse(response, to: request), body: body))
+            }
         } catch let error as APIError {
             result = .failure(error)
         } catch let tooLarge as ResponseTooLargeError {
@@ -140,15 +149,11 @@ extension APIClient {
         return try result.get()
     }
 
-    /// The session's answer to `request`: read whole, or, for a streaming call whose status is accepted,
-    /// as soon as its head arrives.
-    private func exchangeOnce(
-        _ request: URLRequest, limit: Int, streaming: Streaming?
+    /// The session's answer to `request` for a streaming call: as soon as its head arrives when its status
+    /// is accepted, else read whole.
+    private func exchangeStreaming(
+        _ request: URLRequest, limit: Int, streaming: Streaming
     ) async throws -> ClientResponse {
-        guard let streaming else {
-            let (body, response) = try await session.data(for: request, upTo: limit)
-            return ClientResponse(response: try Self.httpResponse(response, to: request), body: body)
-        }
         let (body, urlResponse) = try await session.stream(for: request, upTo: streaming.limit)
         let response = try Self.httpResponse(urlResponse, to: request)
         let checked = ResponseBodyStream(

@@ -17,6 +17,11 @@ extension APIClient {
     ///
     /// An attempt either got a response (``response``, with any status) or did not (``error``).
     /// ``succeeded`` is true only for a 2xx response: a 4xx or 5xx is an answer, not a success.
+    ///
+    /// For a call that streams its response (``APIClient/stream(_:)``), an accepted response's attempt is
+    /// reported when its head arrives: ``duration`` is the time to the head, and ``responseBody`` is empty
+    /// (``bytesReceived`` 0), as the body has not been read yet. A refused response is read whole first, as
+    /// for every call.
     public struct Attempt: Sendable {
         /// The request as sent, after every middleware, including the `Authorization` header: redact
         /// it before logging (``LoggingMiddleware`` does).

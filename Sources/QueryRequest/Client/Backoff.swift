@@ -22,7 +22,8 @@ extension APIClient {
         /// A random fraction in `0...1` of the delay ceiling to wait. Default: uniformly random.
         public var jitter: @Sendable () -> Double
         /// Waits for the delay. Default: `Task.sleep(for:)`. Throwing (as a cancelled sleep does)
-        /// ends the request with ``APIError/cancelled``.
+        /// ends the request with ``APIError/cancelled``. The waits before reconnecting to server-sent
+        /// events (``ReconnectionPolicy``) go through it too.
         public var sleep: @Sendable (Duration) async throws -> Void
 
         /// Creates a backoff; every parameter has a default.

@@ -102,7 +102,8 @@ public struct MiddlewareContext: Sendable {
     public let method: HTTPMethod
     /// The request's settings (authorization, retries, timeout, limits).
     public let setting: APISetting
-    /// 1 for the first attempt of a call to ``APIClient/send(_:)``, 2 for the next, and so on.
+    /// 1 for the first attempt of a call to ``APIClient/send(_:)``, 2 for the next, and so on. Each
+    /// connection of server-sent events counts from 1 again (its reason says when it is a reconnection).
     public let attempt: Int
     /// Why this attempt is made.
     public let reason: AttemptReason
@@ -146,14 +147,20 @@ public enum AttemptReason: Sendable, Hashable, CustomStringConvertible {
     case retryAfterTransportError(URLError.Code)
     /// The retry after a 401 made the client refresh its bearer token.
     case retryAfterTokenRefresh
+    /// The first attempt of a reconnection of server-sent events (``APIClient/events(for:reconnection:)``)
+    /// after the previous connection ended, with the last event ID it sends (empty when none).
+    case reconnection(lastEventID: String)
 
-    /// `first`, `retry after status 503`, `retry after transport error -1001`, `retry after token refresh`.
+    /// `first`, `retry after status 503`, `retry after transport error -1001`, `retry after token refresh`,
+    /// `reconnection after event "42"`.
     public var description: String {
         switch self {
         case .first: "first"
         case .retryAfterStatus(let status): "retry after status \(status)"
         case .retryAfterTransportError(let code): "retry after transport error \(code.rawValue)"
         case .retryAfterTokenRefresh: "retry after token refresh"
+        case .reconnection(let lastEventID):
+            lastEventID.isEmpty ? "reconnection" : "reconnection after event \(lastEventID.debugDescription)"
         }
     }
 }

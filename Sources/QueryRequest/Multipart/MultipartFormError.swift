@@ -39,7 +39,7 @@ public enum MultipartFormError: Error, Equatable, Sendable, CustomStringConverti
         /// escapes (RFC 822 quoted strings, the WHATWG encoding) would read another name than the one
         /// written, so the text has no exact form.
         case ambiguousEscape(Attribute)
-        /// A content type that is empty or holds a control character.
+        /// A content type that is empty (or only spaces and tabs) or holds a control character.
         case invalidContentType
         /// The form's boundary occurs in the part (its content or a header value), so a parser would
         /// end the part there. Only possible with a boundary you chose, or content that copies it.

@@ -34,12 +34,15 @@ enum PartHeaderText {
     }
 
     /// The problem with a content type, or `nil`: CR, LF and NUL end or cut the line; other controls
-    /// (but tab) and an empty value are not a media type.
+    /// (but tab) and an empty value are not a media type, and only spaces and tabs is empty too, since a
+    /// parser strips them around a header value (RFC 9110 §5.5).
     static func problem(withContentType text: String) -> MultipartFormError.Problem? {
         if text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) {
             return .lineBreakOrNul(.contentType)
         }
-        if text.utf8.isEmpty || text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
+        if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 })
+            || text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F })
+        {
             return .invalidContentType
         }
         return nil

@@ -39,15 +39,18 @@ final class CheckedBodySource: ResponseBodySource, @unchecked Sendable {
             chunk = try await iterator?.next()
         } catch {
             ended = true
+            iterator = nil
             throw Self.apiError(error, response: response, request: request)
         }
         guard let chunk else {
             ended = true
+            iterator = nil
             return nil
         }
         received += chunk.count
         guard received <= limit else {
             ended = true
+            iterator = nil
             body.cancel()
             throw APIError.responseTooLarge(limit: limit, response: response)
         }

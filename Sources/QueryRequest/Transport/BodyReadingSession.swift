@@ -30,22 +30,19 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
     /// comes, at most `limit` bytes of it.
     func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBodyStream, URLResponse) {
         let task = session.dataTask(with: request)
-        let reader = StreamingBodyReader(limit: limit, task: task, progress: ProgressReporter.current)
-        lock.whileLocked { readers[task.taskIdentifier] = reader }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                reader.start(continuation)
-                task.resume()
-            }
-        } onCancel: {
-            task.cancel()
-        }
+        return try await run(task, StreamingBodyReader(limit: limit, task: task, progress: ProgressReporter.current))
     }
 
     /// Sends `request` and reads at most `limit` bytes of body.
     func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse) {
         let task = session.dataTask(with: request)
-        let reader = BodyReader(limit: limit, task: task, progress: ProgressReporter.current)
+        return try await run(task, BodyReader(limit: limit, task: task, progress: ProgressReporter.current))
+    }
+
+    /// Starts `task`, whose delegate calls go to `reader`, and waits for what the reader makes of them.
+    private func run<Reader: SessionTaskReader>(
+        _ task: URLSessionDataTask, _ reader: Reader
+    ) async throws -> Reader.Outcome {
         lock.whileLocked { readers[task.taskIdentifier] = reader }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -126,6 +123,10 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
 
 /// What a ``BodyReadingSession`` tells the state of one of its tasks.
 protocol SessionTaskReader: AnyObject, Sendable {
+    /// What the caller receives: the whole body, or the head and a stream of the body.
+    associatedtype Outcome: Sendable
+    /// Waits for the outcome; `continuation` is resumed exactly once.
+    func start(_ continuation: CheckedContinuation<Outcome, any Error>)
     /// The request body's progress (`-1` for an unknown total).
     func sent(_ total: Int64, of expected: Int64)
     /// The response's head.

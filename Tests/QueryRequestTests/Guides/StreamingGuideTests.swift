@@ -80,6 +80,213 @@ struct StreamingGuide {
     }
 }
 
+// The streamed-response snippets of Docs/Streaming.md, verbatim, with the requests they send.
+struct StreamedResponseGuide {
+    enum Hosts: String, APIHost {
+        case api = "https://api.example.com"
+    }
+
+    struct LogTail: Request {
+        typealias Response = Data
+        let host = Hosts.api
+        let path = "/logs/tail"
+    }
+
+    func tailLogs(with client: APIClient) async throws {
+        let streamed = try await client.stream(LogTail())
+        for try await line in streamed.lines {
+            print(line)
+        }
+    }
+
+    struct CompletionRequest: Request {
+        typealias Response = Data
+        let prompt: String
+        let host = Hosts.api
+        let path = "/completions"
+        var query: [String: String] { ["prompt": prompt] }
+    }
+
+    struct Completion: Decodable {
+        let text: String
+    }
+
+    func complete(with client: APIClient) async throws -> String {
+        var text = ""
+        let streamed = try await client.stream(CompletionRequest(prompt: "Hello"))
+        for try await line in streamed.lines where !line.isEmpty {
+            text += try JSONDecoder().decode(Completion.self, from: Data(line.utf8)).text
+        }
+        return text
+    }
+
+    struct ExportRequest: Request {
+        typealias Response = Data
+        let host = Hosts.api
+        let path = "/export"
+    }
+
+    func export(with client: APIClient, into file: FileHandle) async throws {
+        let streamed = try await client.stream(ExportRequest())
+        for try await chunk in streamed.body {
+            try file.write(contentsOf: chunk)
+        }
+    }
+
+}
+
+@Suite struct StreamedResponseGuideTests {
+    @Test func theCompletionIsDecodedLineByLine() async throws {
+        let session = StubNetworkSession(
+            .chunks([Data(#"{"text":"Hel"}"#.utf8), Data("\n\n".utf8), Data(#"{"text":"lo"}"#.utf8)]))
+        let text = try await StreamedResponseGuide().complete(with: APIClient(session: session))
+        #expect(text == "Hello")
+        #expect(session.requests.first?.url?.absoluteString == "https://api.example.com/completions?prompt=Hello")
+    }
+
+    @Test func theExportIsWrittenChunkByChunk() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        #expect(FileManager.default.createFile(atPath: path.path, contents: nil))
+        defer { try? FileManager.default.removeItem(at: path) }
+        let file = try FileHandle(forWritingTo: path)
+        let session = StubNetworkSession(.chunks([Data("a,b\n".utf8), Data("1,2\n".utf8)]))
+        try await StreamedResponseGuide().export(with: APIClient(session: session), into: file)
+        try file.close()
+        #expect(try Data(contentsOf: path) == Data("a,b\n1,2\n".utf8))
+    }
+
+    typealias LogTail = StreamedResponseGuide.LogTail
+
+    @Test func linesAcrossChunks() async throws {
+        let session = StubNetworkSession(
+            .chunks([Data("line 1\nli".utf8), Data("ne 2\n".utf8)], failure: URLError(.networkConnectionLost)))
+        let streamed = try await APIClient(session: session).stream(LogTail())
+        var lines: [String] = []
+        await #expect(throws: APIError.self) {
+            for try await line in streamed.lines { lines.append(line) }
+        }
+        #expect(lines == ["line 1", "line 2"])
+    }
+
+    @Test func tailsTheLogs() async throws {
+        try await StreamedResponseGuide().tailLogs(with: APIClient(session: StubNetworkSession(.chunks([]))))
+    }
+}
+
+// The snippets of "Events from a request" in Docs/Streaming.md.
+extension StreamingGuide {
+    enum Hosts: String, APIHost {
+        case production = "https://api.example.com"
+    }
+
+    struct Notice: Decodable {
+        let title: String
+    }
+
+    struct NotificationsRequest: Request {
+        let host = Hosts.production
+        let path = "/notifications"
+    }
+
+    func showNotices(with client: APIClient) async throws {
+        for try await event in client.events(for: NotificationsRequest()) where event.type == "notice" {
+            let notice = try event.decodeData(as: Notice.self)
+            print(notice.title)
+        }
+    }
+
+    func patientEvents(with client: APIClient) -> ServerSentEventStream {
+        let patient = ReconnectionPolicy(
+            defaultDelay: .seconds(1), maximumDelay: .seconds(10), maximumReconnectionsWithoutEvent: nil)
+        let events = client.events(for: NotificationsRequest(), reconnection: patient)
+        return events
+    }
+
+    struct ResumedNotificationsRequest: Request {
+        let host = Hosts.production
+        let path = "/notifications"
+        let lastEventID: String
+        var headers: [String: String] { ["Last-Event-ID": lastEventID] }
+    }
+
+    struct Prompt: Encodable {
+        let text: String
+    }
+
+    struct CompletionRequest: Request {
+        let method: HTTPMethod = .post
+        let host = Hosts.production
+        let path = "/completions"
+        let body: Prompt
+    }
+
+    func complete(_ prompt: String, with client: APIClient) async throws -> String {
+        var text = ""
+        for try await event in client.events(for: CompletionRequest(body: Prompt(text: prompt))) {
+            if event.data == "[DONE]" { break }
+            text += try event.decodeData(as: Delta.self).text
+        }
+        return text
+    }
+
+    struct LiveFeedRequest: Request {
+        let host = Hosts.production
+        let path = "/feed"
+        // The server sends a comment every 30 s: wait a little longer before calling the connection lost.
+        let setting = APISetting(timeout: 45, maximumResponseSize: 256 * 1024 * 1024)
+    }
+
+    func readTwoConnections() async throws -> [String] {
+        let session = StubNetworkSession(
+            .chunks([Data("id: 1\ndata: hello\n\n".utf8)], headers: ["Content-Type": "text/event-stream"]),
+            .chunks([Data("data: again\n\n".utf8)], headers: ["Content-Type": "text/event-stream"]),
+            .init(status: 204))
+        let client = APIClient(session: session, backoff: APIClient.Backoff(sleep: { _ in }))
+        var received: [String] = []
+        for try await event in client.events(for: NotificationsRequest()) {
+            received.append(event.data)
+        }
+        return received
+    }
+}
+
+@Suite struct EventsGuideTests {
+    static func eventStream(_ texts: String...) -> StubNetworkSession.Reply {
+        .chunks(texts.map { Data($0.utf8) }, headers: ["Content-Type": "text/event-stream"])
+    }
+
+    @Test func readsTheNotices() async throws {
+        let session = StubNetworkSession(
+            Self.eventStream("event: notice\ndata: {\"title\":\"Hi\"}\n\ndata: other\n\n"), .init(status: 204))
+        // The reconnection after the first connection waits through this backoff: not at all.
+        let client = APIClient(session: session, backoff: APIClient.Backoff(sleep: { _ in }))
+        try await StreamingGuide().showNotices(with: client)
+        #expect(session.requests.map { $0.url?.path } == ["/notifications", "/notifications"])
+    }
+
+    @Test func completesAPromptUntilDone() async throws {
+        let session = StubNetworkSession(
+            Self.eventStream("data: {\"text\":\"Hel\"}\n\ndata: {\"text\":\"lo\"}\n\n", "data: [DONE]\n\n"))
+        let text = try await StreamingGuide().complete("Hi", with: APIClient(session: session))
+        #expect(text == "Hello")
+        #expect(session.requests.map(\.httpMethod) == ["POST"])
+    }
+
+    @Test func theRequestsDeclareWhatTheGuideSays() async throws {
+        let resumed = try StreamingGuide.ResumedNotificationsRequest(lastEventID: "42").makeURLRequest()
+        #expect(resumed.value(forHTTPHeaderField: "Last-Event-ID") == "42")
+        let live = try StreamingGuide.LiveFeedRequest().makeURLRequest()
+        #expect(live.timeoutInterval == 45)
+        let session = StubNetworkSession(.init(status: 204))
+        var events = StreamingGuide().patientEvents(with: APIClient(session: session)).makeAsyncIterator()
+        #expect(try await events.next() == nil)
+    }
+
+    @Test func aStubAnswersEachConnection() async throws {
+        #expect(try await StreamingGuide().readTwoConnections() == ["hello", "again"])
+    }
+}
+
 // The snippets of Docs/Streaming.md's "Downloads" section.
 struct DownloadGuide {
     struct ExportRequest: Request {

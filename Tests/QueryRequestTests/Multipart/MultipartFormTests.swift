@@ -106,7 +106,9 @@ import Testing
         #expect(try form.encode().contentLength > 0)
     }
 
-    @Test(arguments: ["", "text/plain\u{7F}", "a\u{1B}b"])
+    // Only spaces and tabs is empty too: a parser strips them around a header value (RFC 9110 §5.5), so the
+    // part would arrive with an empty Content-Type (found by Fuzz/FuzzMultipart).
+    @Test(arguments: ["", "text/plain\u{7F}", "a\u{1B}b", " ", "\t", " \t "])
     func refusesAnEmptyOrControlContentType(contentType: String) {
         var form = MultipartForm()
         form.append(.file(name: "f", filename: "x", contentType: contentType, data: Data()))

@@ -31,7 +31,11 @@ import QueryRequest
 ///   (default ``defaultMaximumResponseBodySize``, 64 MiB), which fails with
 ///   `URLError(.dataLengthExceedsMaximum)` rather than exhausting memory.
 /// - A body given as `httpBodyStream` (a multipart form with files on disk) is sent as it is read, 64 KiB at
-///   a time, with its `Content-Length` when the request states one; responses are not streamed yet.
+///   a time, with its `Content-Length` when the request states one.
+/// - A streamed response (``stream(for:upTo:)``, which `APIClient.stream(_:)` uses) is handed over as
+///   AsyncHTTPClient delivers it. There, the request's `timeoutInterval` bounds the wait for the head; the
+///   time between chunks is bounded by the `HTTPClient`'s own read timeout (its configuration's
+///   `timeout.read`), not by the request.
 /// - No `Content-Type` is added to a body that has none, and a `GET` with a body is sent as it is.
 public struct AsyncHTTPClientSession: NetworkSession {
     /// The default bound on a response body: 64 MiB, generous for API responses, small enough that a
@@ -81,6 +85,30 @@ public struct AsyncHTTPClientSession: NetworkSession {
         try await send(request, limit: limit)
     }
 
+    /// Sends `request` and returns as soon as the response's head arrives, with the body handed over as
+    /// AsyncHTTPClient delivers it: at most `limit` bytes (and never more than ``maximumResponseBodySize``),
+    /// a larger body stopping the transfer with `ResponseTooLargeError`.
+    ///
+    /// Cancelling the calling task, or letting go of the body before its end, cancels the request.
+    ///
+    /// - Throws: `ResponseTooLargeError`, `URLError`; the body's iteration throws the same.
+    public func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBodyStream, URLResponse) {
+        let outgoing = try Self.makeRequest(request)
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(outgoing, deadline: .now() + Self.timeout(of: request))
+        } catch {
+            throw Self.urlError(for: error, url: request.url)
+        }
+        let httpResponse = try Self.httpResponse(response, url: request.url)
+        let limit = min(max(limit, 0), maximumResponseBodySize)
+        if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
+            throw ResponseTooLargeError(limit: limit, response: httpResponse)
+        }
+        let chunks = ResponseChunks(body: response.body, limit: limit, response: httpResponse, url: request.url)
+        return (ResponseBodyStream(chunks), httpResponse)
+    }
+
     private func send(_ request: URLRequest, limit: Int?) async throws -> (Data, URLResponse) {
         let outgoing = try Self.makeRequest(request)
         let timeout = Self.timeout(of: request)
@@ -113,12 +141,7 @@ public struct AsyncHTTPClientSession: NetworkSession {
         _ request: HTTPClientRequest, deadline: NIODeadline, url: URL?, limit: Int?
     ) async throws -> (Data, URLResponse) {
         let response = try await client.execute(request, deadline: deadline)
-        guard let responseURL = response.url ?? url,
-            let httpResponse = HTTPURLResponse(
-                url: responseURL, statusCode: Int(response.status.code),
-                httpVersion: "HTTP/\(response.version.major).\(response.version.minor)",
-                headerFields: Self.headerFields(response.headers))
-        else { throw URLError(.badServerResponse) }
+        let httpResponse = try Self.httpResponse(response, url: url)
         let clientLimit = limit.map { max($0, 0) }
         do {
             let body = try await response.body.collect(upTo: min(clientLimit ?? .max, maximumResponseBodySize))
@@ -129,6 +152,51 @@ public struct AsyncHTTPClientSession: NetworkSession {
                 throw ResponseTooLargeError(limit: clientLimit, response: httpResponse)
             }
             throw error
+        }
+    }
+
+    /// AsyncHTTPClient's response head as an `HTTPURLResponse`.
+    private static func httpResponse(_ response: HTTPClientResponse, url: URL?) throws -> HTTPURLResponse {
+        guard let responseURL = response.url ?? url,
+            let httpResponse = HTTPURLResponse(
+                url: responseURL, statusCode: Int(response.status.code),
+                httpVersion: "HTTP/\(response.version.major).\(response.version.minor)",
+                headerFields: headerFields(response.headers))
+        else { throw URLError(.badServerResponse) }
+        return httpResponse
+    }
+}
+
+/// A streamed response body as `Data` chunks: counted against the limit, AsyncHTTPClient's errors as
+/// `URLError`s. Letting go of the iterator lets go of AsyncHTTPClient's, which cancels the request.
+struct ResponseChunks: AsyncSequence, Sendable {
+    typealias Element = Data
+
+    let body: HTTPClientResponse.Body
+    let limit: Int
+    let response: HTTPURLResponse
+    let url: URL?
+
+    func makeAsyncIterator() -> Iterator { Iterator(chunks: body.makeAsyncIterator(), owner: self) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var chunks: HTTPClientResponse.Body.AsyncIterator
+        let owner: ResponseChunks
+        var received = 0
+
+        mutating func next() async throws -> Data? {
+            let chunk: ByteBuffer?
+            do {
+                chunk = try await chunks.next()
+            } catch {
+                throw AsyncHTTPClientSession.urlError(for: error, url: owner.url)
+            }
+            guard let chunk else { return nil }
+            received += chunk.readableBytes
+            guard received <= owner.limit else {
+                throw ResponseTooLargeError(limit: owner.limit, response: owner.response)
+            }
+            return Data(chunk.readableBytesView)
         }
     }
 }

@@ -28,12 +28,12 @@ final class EchoServer: Sendable {
         }
     }()
 
-    /// `Tests/Scripts/echo_server.py` of the root package, five folders above this file.
-    static let script: String = {
+    /// A script of the root package's `Tests/Scripts`, five folders above this file.
+    static func script(_ name: String) -> String {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<5 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("Tests/Scripts/echo_server.py").path
-    }()
+        return url.appendingPathComponent("Tests/Scripts/\(name)").path
+    }
 
     struct StartFailure: Error, CustomStringConvertible {
         let description: String
@@ -42,12 +42,13 @@ final class EchoServer: Sendable {
     let process: Process
     let baseURL: URL
 
-    init() throws {
+    /// Starts `script` (by default the echo server), which prints its port first.
+    init(script: String = "echo_server.py") throws {
         guard let python3 = Self.python3 else { throw StartFailure(description: "python3 is not on PATH") }
         let process = Process()
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: python3)
-        process.arguments = [Self.script]
+        process.arguments = [Self.script(script)]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         try process.run()
