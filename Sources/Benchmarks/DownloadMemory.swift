@@ -31,18 +31,7 @@ enum DownloadMemory {
         let seconds = Date().timeIntervalSince(start)
         let written = (try? FileManager.default.attributesOfItem(atPath: destination)[.size] as? NSNumber)?.int64Value
         guard written == size else { fail("the file has \(written ?? -1) bytes, not \(size)") }
-        var usage = rusage()
-        #if os(Linux)
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-        #else
-            getrusage(RUSAGE_SELF, &usage)
-        #endif
-        // Linux reports ru_maxrss in KiB, Apple platforms in bytes.
-        #if os(Linux)
-            let peakMiB = Double(usage.ru_maxrss) / 1024
-        #else
-            let peakMiB = Double(usage.ru_maxrss) / 1024 / 1024
-        #endif
+        let peakMiB = peakResidentMiB()
         print(
             String(
                 format: "downloaded %lld bytes in %.1f s (%.0f MB/s); peak resident memory %.1f MiB", size, seconds,

@@ -30,22 +30,24 @@ enum UploadMemory {
             fail("the upload failed: \(error)")
         }
         let seconds = Date().timeIntervalSince(start)
-        var usage = rusage()
-        #if os(Linux)
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-        #else
-            getrusage(RUSAGE_SELF, &usage)
-        #endif
-        // Linux reports ru_maxrss in KiB, Apple platforms in bytes.
-        #if os(Linux)
-            let peakMiB = Double(usage.ru_maxrss) / 1024
-        #else
-            let peakMiB = Double(usage.ru_maxrss) / 1024 / 1024
-        #endif
+        let peakMiB = peakResidentMiB()
         print(
             String(
                 format: "uploaded %lld bytes in %.1f s (%.0f MB/s); peak resident memory %.1f MiB", size, seconds,
                 Double(size) / seconds / 1_000_000, peakMiB))
         exit(0)
     }
+}
+
+/// The process's peak resident memory so far, in MiB.
+func peakResidentMiB() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        // Linux reports ru_maxrss in KiB, Apple platforms in bytes.
+        return Double(usage.ru_maxrss) / 1024
+    #else
+        getrusage(RUSAGE_SELF, &usage)
+        return Double(usage.ru_maxrss) / 1024 / 1024
+    #endif
 }
