@@ -96,9 +96,11 @@ extension APIClient {
     ) async throws(APIError) -> ClientResponse {
         let clock = ContinuousClock()
         let start = clock.now
-        let result: Result<(response: HTTPURLResponse, body: Data), APIError>
+        var result: Result<(response: HTTPURLResponse, body: Data), APIError>
         do {
-            let (body, response) = try await session.data(for: request, upTo: limit)
+            let (body, response) = try await AsyncSequenceInputStream.whileSending(request) {
+                try await session.data(for: request, upTo: limit)
+            }
             if let response = response as? HTTPURLResponse {
                 result = .success((response, body))
             } else {
@@ -114,6 +116,10 @@ extension APIClient {
             }
         } catch {
             result = .failure(Self.transportError(error, sending: request))
+        }
+        // A streamed body that failed: the server got no complete request, whatever the session answered.
+        if let bodyFailure = RequestBodyStreamError.recorded(in: request) {
+            result = .failure(.invalidRequest(bodyFailure))
         }
         let duration = clock.now - start
         if let progress = ProgressReporter.current, case .success(let exchange) = result {

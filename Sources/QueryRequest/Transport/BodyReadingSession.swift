@@ -28,16 +28,49 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
 
     /// Sends `request` and reads at most `limit` bytes of body.
     func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse) {
-        let task = session.dataTask(with: request)
-        let reader = BodyReader(limit: limit, task: task, progress: ProgressReporter.current)
-        lock.whileLocked { readers[task.taskIdentifier] = reader }
+        let progress = ProgressReporter.current
+        let handle = TaskHandle()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                reader.start(continuation)
-                task.resume()
+                // Making, starting and cancelling a task wait for the queue that all of FoundationNetworking's
+                // sessions share, which a body stream's `read` holds while its sequence produces (see
+                // `AsyncSequenceInputStream`): never on a thread of the cooperative pool that the sequence needs.
+                DispatchQueue.global().async { [self] in
+                    let task = session.dataTask(with: request)
+                    let reader = BodyReader(limit: limit, task: task, progress: progress)
+                    lock.whileLocked { readers[task.taskIdentifier] = reader }
+                    reader.start(continuation)
+                    task.resume()
+                    if handle.attach(task) { task.cancel() }
+                }
             }
         } onCancel: {
-            task.cancel()
+            handle.cancel()
+        }
+    }
+
+    /// The task of one call, made on another thread: cancelled there once it exists.
+    ///
+    /// `@unchecked Sendable`: `task` and `cancelled` are only read and written while holding `lock`.
+    private final class TaskHandle: @unchecked Sendable {
+        private let lock = NSLock()
+        private var task: URLSessionTask?
+        private var cancelled = false
+
+        /// Keeps `task`; whether the call was cancelled before it existed.
+        func attach(_ task: URLSessionTask) -> Bool {
+            lock.whileLocked {
+                self.task = task
+                return cancelled
+            }
+        }
+
+        func cancel() {
+            let task = lock.whileLocked {
+                cancelled = true
+                return self.task
+            }
+            if let task { DispatchQueue.global().async { task.cancel() } }
         }
     }
 
@@ -134,7 +167,8 @@ final class BodyReader: @unchecked Sendable {
         guard let progress else { return }
         let now = lock.whileLocked {
             transfer.bytesSent = total
-            transfer.totalBytesToSend = expected >= 0 ? expected : nil
+            // FoundationNetworking reports 0 expected for a body stream, whose size it does not know.
+            transfer.totalBytesToSend = expected > 0 || (expected == 0 && total == 0) ? expected : nil
             return transfer
         }
         progress(now)
