@@ -22,6 +22,12 @@ import Foundation
 /// whose end of file came alone (a hang, in about half the runs of two concurrent 1 MiB uploads), and
 /// trapped when cancelled with bytes in flight (`curl_easy_pause` on a finished handle): so the body is read
 /// here, ahead of the session by at most ``bufferLimit``, and the client cancels the sequence with the task.
+///
+/// So that the read always ends, the sequence runs on a thread of its own (`BodyProducerExecutor`), and the
+/// client makes, starts and cancels its tasks off the cooperative pool. What remains: FoundationNetworking's own
+/// async API (`URLSession.data(for:delegate:)`, called by other code) blocks threads of the cooperative pool
+/// while the read holds the shared queue, so a sequence that waits for work on the pool may wait until the
+/// read ends — measured as a deadlock of the test suite, when a sequence waited for the test to cancel it.
 final class AsyncSequenceInputStream: InputStream {
     /// The chunks of this attempt.
     let source: BodyChunkSource
@@ -110,13 +116,18 @@ private final class ChunkBuffer: @unchecked Sendable {
         locked {
             guard state == .notOpen else { return }
             state = .open
-            producer = Task { [self] in
+            let produce: @Sendable () async -> Void = { [self] in
                 do {
                     try await source.send { chunk in try await self.append(chunk) }
                     finish(failure: nil)
                 } catch {
                     finish(failure: error)
                 }
+            }
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+                producer = Task(executorPreference: BodyProducerExecutor.shared, operation: produce)
+            } else {
+                producer = Task(operation: produce)
             }
         }
     }
@@ -238,5 +249,45 @@ private final class ChunkBuffer: @unchecked Sendable {
         }
         waiter?.resume(returning: true)
         return count
+    }
+}
+
+/// The thread that runs the sequences of streamed bodies, so that they never wait for the cooperative pool.
+///
+/// FoundationNetworking reads a body stream on the queue that all its sessions share, and its own async API
+/// (`data(for:delegate:)`, used by other code in the process) blocks threads of the cooperative pool until that
+/// queue is free: with the pool's few threads blocked so, a sequence that needed the pool to produce the bytes
+/// the read waits for would never run. Measured: the package's test suite deadlocked that way on 2 cores.
+///
+/// `@unchecked Sendable`: `jobs` is only read and written while holding `condition`.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+final class BodyProducerExecutor: TaskExecutor, @unchecked Sendable {
+    static let shared = BodyProducerExecutor()
+
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+
+    private init() {
+        let thread = Thread { [unowned self] in run() }
+        thread.name = "QueryRequest.RequestBody.stream"
+        thread.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty { condition.wait() }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
     }
 }

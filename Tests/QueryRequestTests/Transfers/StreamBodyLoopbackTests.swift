@@ -166,13 +166,19 @@ struct StreamBodyLoopbackTests {
             }
         }
         let sending = Task { try await APIClient().send(upload) }
-        #expect(await started.wait(upTo: .seconds(30)), "the sequence started")
-        sending.cancel()
+        // Cancelled from a thread outside the cooperative pool: while the sequence waits, FoundationNetworking's
+        // async API may be holding every thread of the pool (see `AsyncSequenceInputStream`).
+        let began = Locked(false)
+        DispatchQueue.global().async {
+            began.update { $0 = started.waitBlocking(upTo: 30) }
+            sending.cancel()
+        }
         let error = await #expect(throws: APIError.self) { try await sending.value }
         guard case .cancelled = error else {
             Issue.record("expected .cancelled, got \(String(describing: error))")
             return
         }
+        #expect(began.current, "the sequence started")
         #expect(await stopped.wait(upTo: .seconds(30)), "the sequence saw the cancellation")
         #expect(try await report(upload.key).attempts.allSatisfy { !$0.complete })
     }
@@ -188,9 +194,9 @@ struct StreamBodyLoopbackTests {
         let upload = Upload(host: host, length: 2000) {
             AsyncStream<Data> { continuation in
                 continuation.yield(Data(repeating: 1, count: 1000))
-                Task {
+                DispatchQueue.global().async {
                     waiting.open()
-                    _ = await pinged.wait(upTo: .seconds(2))
+                    _ = pinged.waitBlocking(upTo: 2)
                     continuation.yield(Data(repeating: 2, count: 1000))
                     continuation.finish()
                 }
@@ -224,52 +230,41 @@ struct StreamBodyLoopbackTests {
     }
 }
 
-/// A one-shot gate that can be waited for with a bound: `open()` returns whether it was the first to open it.
+/// A one-shot gate that can be waited for with a bound, on threads of its own: never on the cooperative pool,
+/// which FoundationNetworking's async API may be holding while a body stream waits (see
+/// `AsyncSequenceInputStream`). `open()` returns whether it was the first to open it.
 final class Gate: @unchecked Sendable {
-    // `@unchecked Sendable`: `isOpen` and `waiters` are only read and written while holding `lock`.
-    private let lock = NSLock()
+    // `@unchecked Sendable`: `isOpen` is only read and written while holding `condition`.
+    private let condition = NSCondition()
     private var isOpen = false
-    private var waiters: [UUID: CheckedContinuation<Bool, Never>] = [:]
 
     @discardableResult
     func open() -> Bool {
-        let (first, waiting): (Bool, [CheckedContinuation<Bool, Never>]) = lock.withLockedState {
-            defer {
-                isOpen = true
-                waiters = [:]
-            }
-            return (!isOpen, Array(waiters.values))
-        }
-        for waiter in waiting { waiter.resume(returning: true) }
+        condition.lock()
+        defer { condition.unlock() }
+        let first = !isOpen
+        isOpen = true
+        condition.broadcast()
         return first
+    }
+
+    /// Whether the gate opened within `seconds`, blocking the calling thread.
+    func waitBlocking(upTo seconds: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while !isOpen {
+            if !condition.wait(until: deadline) { return isOpen }
+        }
+        return true
     }
 
     /// Whether the gate opened within `bound`.
     func wait(upTo bound: Duration) async -> Bool {
-        let id = UUID()
+        let seconds = Double(bound.components.seconds) + Double(bound.components.attoseconds) / 1e18
         return await withCheckedContinuation { continuation in
-            let openNow = lock.withLockedState {
-                if !isOpen { waiters[id] = continuation }
-                return isOpen
-            }
-            if openNow {
-                continuation.resume(returning: true)
-                return
-            }
-            Task {
-                try? await Task.sleep(for: bound)
-                let expired = self.lock.withLockedState { self.waiters.removeValue(forKey: id) }
-                expired?.resume(returning: false)
-            }
+            DispatchQueue.global().async { continuation.resume(returning: self.waitBlocking(upTo: seconds)) }
         }
-    }
-}
-
-extension NSLock {
-    fileprivate func withLockedState<T>(_ body: () -> T) -> T {
-        lock()
-        defer { unlock() }
-        return body()
     }
 }
 
