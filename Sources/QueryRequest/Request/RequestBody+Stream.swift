@@ -43,7 +43,9 @@ extension RequestBody {
     /// `URLSession` of the process shares, so while the sequence has nothing ready, other requests wait too
     /// (a sequence that computes or reads local data keeps ahead; one that waits on the network or a user
     /// holds them up for as long). On Linux the body is always sent chunked, even with a `length` (which is
-    /// still checked), as for ``file(_:contentType:)``. Another ``NetworkSession`` sees the body as
+    /// still checked), as for ``file(_:contentType:)``. The sequence runs on a thread of its own, so that it
+    /// runs even while FoundationNetworking's async API holds the cooperative pool; a sequence that itself
+    /// waits for work on that pool may stall then (see `Docs/Requests.md`). Another ``NetworkSession`` sees the body as
     /// `httpBodyStream`; see `Docs/Requests.md` for what a ``StubNetworkSession`` sees.
     ///
     /// - Parameters:
