@@ -4,6 +4,7 @@ import Foundation
 // `swift run -c release Benchmarks --profile <workload> <iterations>` (for valgrind --tool=callgrind)
 // `swift run -c release Benchmarks --list`
 // `swift run -c release Benchmarks --upload <file> <base URL>` (Benchmarks/upload-memory.sh runs it)
+// `swift run -c release Benchmarks --upload-stream <bytes> <base URL>` (upload-memory.sh with STREAM=1)
 //
 // Docs/Performance.md describes the workloads, the method and the latest figures.
 
@@ -19,6 +20,7 @@ let usage = """
            Benchmarks --profile <workload> <iterations>
            Benchmarks --list
            Benchmarks --upload <file> <base URL>
+           Benchmarks --upload-stream <bytes> <base URL>
     """
 
 var output = Output.table
@@ -60,6 +62,12 @@ while let argument = arguments.popFirst() {
             fail("--upload needs a file and a base URL\n\(usage)")
         }
         UploadMemory.run(file: file, baseURL: baseURL)
+    case "--upload-stream":
+        guard let text = arguments.popFirst(), let size = Int64(text), size >= 0, let baseURL = arguments.popFirst()
+        else {
+            fail("--upload-stream needs a size in bytes and a base URL\n\(usage)")
+        }
+        UploadMemory.runStream(size: size, baseURL: baseURL)
     case "--help", "-h":
         print(usage)
         exit(0)
