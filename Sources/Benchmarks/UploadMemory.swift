@@ -54,20 +54,25 @@ enum UploadMemory {
         guard let host = URL(string: baseURL) else { fail("not a URL: \(baseURL)") }
         let upload = Upload(host: host, file: URL(fileURLWithPath: file))
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.int64Value ?? 0
-        measure(size: size) { try await APIClient().send(upload).count }
+        measure(size: size) { try await APIClient().send(upload) }
     }
 
     /// `Benchmarks --upload-stream <bytes> <base URL>`: the same measure for a `RequestBody.stream` body.
     static func runStream(size: Int64, baseURL: String) -> Never {
         guard let host = URL(string: baseURL) else { fail("not a URL: \(baseURL)") }
         let upload = StreamUpload(host: host, size: size)
-        measure(size: size) { try await APIClient().send(upload).count }
+        measure(size: size) { try await APIClient().send(upload) }
     }
 
-    private static func measure(size: Int64, _ send: @escaping @Sendable () async throws -> Int) -> Never {
+    /// Runs `send`, whose answer is the number of bytes the server received, checks it and prints the figures.
+    private static func measure(size: Int64, _ send: @escaping @Sendable () async throws -> Data) -> Never {
         let start = Date()
         do {
-            _ = try blocking { try await send() }
+            let answer = try blocking { try await send() }
+            let received = Int64(String(decoding: answer, as: UTF8.self))
+            guard received == size else {
+                fail("the server received \(received.map(String.init) ?? "?") bytes, not \(size)")
+            }
         } catch {
             fail("the upload failed: \(error)")
         }
