@@ -2,7 +2,9 @@
 # Uploads a file of SIZE (default 1G) as a streamed request body (RequestBody.file) to a Python server on
 # 127.0.0.1 that reads and discards it, and checks that the Swift process's peak resident memory stays under
 # LIMIT_MIB (default 64). The file is sparse: it takes no disk space, and reading it costs no disk time.
-#   Benchmarks/upload-memory.sh [SIZE] [LIMIT_MIB]
+# With STREAM=1, the body is made by an AsyncSequence instead (RequestBody.stream, 64 KiB chunks, its length
+# declared); the sparse file then only gives the size.
+#   [STREAM=1] Benchmarks/upload-memory.sh [SIZE] [LIMIT_MIB]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size="${1:-1G}"
@@ -43,7 +45,11 @@ disown "$server"  # no "Killed" report from the shell when the trap stops it
 for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.1; done
 port="$(head -1 "$work/port")"
 swift build -c release --product Benchmarks >/dev/null
-line="$(.build/release/Benchmarks --upload "$work/upload.bin" "http://127.0.0.1:$port")"
+if [ "${STREAM:-0}" = 1 ]; then
+    line="$(.build/release/Benchmarks --upload-stream "$(stat -c %s "$work/upload.bin")" "http://127.0.0.1:$port")"
+else
+    line="$(.build/release/Benchmarks --upload "$work/upload.bin" "http://127.0.0.1:$port")"
+fi
 echo "$line"
 peak="$(echo "$line" | sed -E 's/.*peak resident memory ([0-9.]+) MiB/\1/')"
 awk -v peak="$peak" -v limit="$limit" 'BEGIN { exit !(peak < limit) }' || {

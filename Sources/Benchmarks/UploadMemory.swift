@@ -19,13 +19,60 @@ enum UploadMemory {
         var body: RequestBody? { .file(file) }
     }
 
+    /// A 1 GiB-class body made by an `AsyncSequence` (`RequestBody.stream`) as it is sent: 64 KiB chunks of
+    /// zeros, with the length declared.
+    struct StreamUpload: Request {
+        typealias Response = Data
+        let method: HTTPMethod = .put
+        let host: URL
+        let path = "/upload"
+        let size: Int64
+        let setting = APISetting(timeout: 600)
+        var body: RequestBody? { .stream(length: size) { [size] in ZeroChunks(size: size) } }
+    }
+
+    /// `size` zero bytes in chunks of 64 KiB, each made when asked for.
+    struct ZeroChunks: AsyncSequence, Sendable {
+        let size: Int64
+
+        struct AsyncIterator: AsyncIteratorProtocol {
+            var left: Int64
+            let chunk = Data(count: 64 * 1024)
+
+            mutating func next() async -> Data? {
+                guard left > 0 else { return nil }
+                let count = Int(Swift.min(left, Int64(chunk.count)))
+                left -= Int64(count)
+                return count == chunk.count ? chunk : chunk.prefix(count)
+            }
+        }
+
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(left: size) }
+    }
+
     static func run(file: String, baseURL: String) -> Never {
         guard let host = URL(string: baseURL) else { fail("not a URL: \(baseURL)") }
         let upload = Upload(host: host, file: URL(fileURLWithPath: file))
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.int64Value ?? 0
+        measure(size: size) { try await APIClient().send(upload) }
+    }
+
+    /// `Benchmarks --upload-stream <bytes> <base URL>`: the same measure for a `RequestBody.stream` body.
+    static func runStream(size: Int64, baseURL: String) -> Never {
+        guard let host = URL(string: baseURL) else { fail("not a URL: \(baseURL)") }
+        let upload = StreamUpload(host: host, size: size)
+        measure(size: size) { try await APIClient().send(upload) }
+    }
+
+    /// Runs `send`, whose answer is the number of bytes the server received, checks it and prints the figures.
+    private static func measure(size: Int64, _ send: @escaping @Sendable () async throws -> Data) -> Never {
         let start = Date()
         do {
-            _ = try blocking { try await APIClient().send(upload).count }
+            let answer = try blocking { try await send() }
+            let received = Int64(String(decoding: answer, as: UTF8.self))
+            guard received == size else {
+                fail("the server received \(received.map(String.init) ?? "?") bytes, not \(size)")
+            }
         } catch {
             fail("the upload failed: \(error)")
         }

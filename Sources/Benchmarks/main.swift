@@ -5,6 +5,7 @@ import Foundation
 // `swift run -c release Benchmarks --list`
 // `swift run -c release Benchmarks --upload <file> <base URL>` (Benchmarks/upload-memory.sh runs it)
 // `swift run -c release Benchmarks --download <size> <base URL> <file>` (Benchmarks/download-memory.sh runs it)
+// `swift run -c release Benchmarks --upload-stream <bytes> <base URL>` (upload-memory.sh with STREAM=1)
 //
 // Docs/Performance.md describes the workloads, the method and the latest figures.
 
@@ -21,6 +22,7 @@ let usage = """
            Benchmarks --list
            Benchmarks --upload <file> <base URL>
            Benchmarks --download <size> <base URL> <file>
+           Benchmarks --upload-stream <bytes> <base URL>
     """
 
 var output = Output.table
@@ -67,6 +69,12 @@ while let argument = arguments.popFirst() {
             let file = arguments.popFirst()
         else { fail("--download needs a size in bytes, a base URL and a file\n\(usage)") }
         DownloadMemory.run(size: size, baseURL: baseURL, destination: file)
+    case "--upload-stream":
+        guard let text = arguments.popFirst(), let size = Int64(text), size >= 0, let baseURL = arguments.popFirst()
+        else {
+            fail("--upload-stream needs a size in bytes and a base URL\n\(usage)")
+        }
+        UploadMemory.runStream(size: size, baseURL: baseURL)
     case "--help", "-h":
         print(usage)
         exit(0)

@@ -116,14 +116,16 @@ extension APIClient {
     ) async throws(APIError) -> ClientResponse {
         let clock = ContinuousClock()
         let start = clock.now
-        let result: Result<ClientResponse, APIError>
+        var result: Result<ClientResponse, APIError>
         do {
-            if let streaming {
-                result = .success(try await exchangeStreaming(request, limit: limit, streaming: streaming))
-            } else {
+            let answer = try await AsyncSequenceInputStream.whileSending(request) { () async throws -> ClientResponse in
+                if let streaming {
+                    return try await exchangeStreaming(request, limit: limit, streaming: streaming)
+                }
                 let (body, response) = try await session.data(for: request, upTo: limit)
-                result = .success(ClientResponse(response: try Self.httpResponse(response, to: request), body: body))
+                return ClientResponse(response: try Self.httpResponse(response, to: request), body: body)
             }
+            result = .success(answer)
         } catch let error as APIError {
             result = .failure(error)
         } catch let tooLarge as ResponseTooLargeError {
@@ -134,6 +136,11 @@ extension APIClient {
             }
         } catch {
             result = .failure(Self.transportError(error, sending: request))
+        }
+        // A streamed body that failed: the server got no complete request, whatever the session answered.
+        if let bodyFailure = RequestBodyStreamError.recorded(in: request) {
+            if case .success(let answer) = result { answer.bodyStream?.cancel() }
+            result = .failure(.invalidRequest(bodyFailure))
         }
         let duration = clock.now - start
         if let progress = ProgressReporter.current, case .success(let answer) = result, !answer.isStreamed {

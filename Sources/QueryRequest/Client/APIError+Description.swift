@@ -8,6 +8,8 @@ extension APIError: CustomStringConvertible, LocalizedError {
     /// What happened, with the status, the URL and a short excerpt of the body where there was one.
     public var description: String {
         switch self {
+        case .invalidRequest(let error as RequestBodyStreamError):
+            "Invalid request body, the server received no complete request: \(error)"
         case .invalidRequest(let error):
             "Invalid request, nothing was sent: \(error)"
         case .authorization(let error):

@@ -20,7 +20,8 @@ import Foundation
 /// ```
 public enum APIError: Error, Sendable {
     /// The request could not be built: ``Request/makeURLRequest()`` threw the associated error.
-    /// Nothing was sent.
+    /// Nothing was sent. Also a ``RequestBodyStreamError``: a streamed body failed as it was sent, and the
+    /// server received no complete request.
     case invalidRequest(any Error)
     /// No credentials could be put on the request: the token provider or a signing function threw the
     /// associated error, or the credential could not be used (``AuthorizationProblem``). Nothing was

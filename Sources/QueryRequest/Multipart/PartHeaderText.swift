@@ -25,9 +25,11 @@ enum PartHeaderText {
 
     /// Whether `%` followed by these two bytes is `%22`, `%0A` or `%0D`, in any case.
     private static func isEscapedCharacter(_ first: UInt8, _ second: UInt8) -> Bool {
-        switch (first, second | 0x20) {
+        // Lowercased only as a pair of letters: `| 0x20` would also make U+0012 a "2".
+        switch (first, second) {
         case (UInt8(ascii: "2"), UInt8(ascii: "2")), (UInt8(ascii: "0"), UInt8(ascii: "a")),
-            (UInt8(ascii: "0"), UInt8(ascii: "d")):
+            (UInt8(ascii: "0"), UInt8(ascii: "A")), (UInt8(ascii: "0"), UInt8(ascii: "d")),
+            (UInt8(ascii: "0"), UInt8(ascii: "D")):
             return true
         default: return false
         }

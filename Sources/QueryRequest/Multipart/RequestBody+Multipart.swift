@@ -13,6 +13,8 @@ extension RequestBody {
         case streamed(MultipartBody)
         /// A file to stream, and its size in bytes.
         case file(URL, length: Int64)
+        /// Chunks produced as the body is sent.
+        case chunks(BodyChunks)
     }
 
     /// Encodes the body now, leaving file parts on disk.
@@ -22,6 +24,10 @@ extension RequestBody {
     /// platform sends it with a stream; the caller adds `Content-Type` as for any body).
     func content() throws -> Content {
         if let fileURL { return .file(fileURL, length: try Self.readableFileLength(fileURL)) }
+        if let chunks {
+            try chunks.check()
+            return .chunks(chunks)
+        }
         guard let form = multipartForm else { return .data(try encoded()) }
         let body = try form.encode()
         return body.streamsFromDisk ? .streamed(body) : .data(try body.data())

@@ -115,6 +115,17 @@ extension Request {
                 #if !canImport(FoundationNetworking)
                     request.setValue(String(length), forHTTPHeaderField: "Content-Length")
                 #endif
+            case .chunks(let chunks):
+                guard method.allowsBody else { throw RequestBuildingError.bodyNotAllowed(method: method) }
+                try headers.addIfAbsent(name: "Content-Type", value: body.contentType)
+                request.httpBodyStream = AsyncSequenceInputStream(
+                    source: BodyChunkSource(chunks: chunks, requestName: RequestName(of: Self.self)))
+                // On Linux the client's transport sends the length itself (see `PipedBodyUpload`).
+                #if !canImport(FoundationNetworking)
+                    if let length = chunks.length {
+                        request.setValue(String(length), forHTTPHeaderField: "Content-Length")
+                    }
+                #endif
             }
         }
         for (name, value) in headers.fields.values {

@@ -27,10 +27,23 @@ public struct RequestBody: Sendable {
     private(set) var multipartForm: MultipartForm?
     /// The file of a ``file(_:contentType:)`` body, streamed rather than made into `Data`.
     private(set) var fileURL: URL?
+    /// The chunks of a ``stream(contentType:length:_:)`` body, produced as it is sent.
+    private(set) var chunks: BodyChunks?
 
     private init(contentType: String, makeData: @escaping @Sendable () throws -> Data) {
         self.contentType = contentType
         self.makeData = makeData
+    }
+
+    /// A body made of `chunks` as it is sent, never as `Data`.
+    init(contentType: String, chunks: BodyChunks) {
+        self.init(contentType: contentType) {
+            throw RequestBuildingError.unsupportedDeclaration(
+                member: "body", type: "RequestBody.stream",
+                expected:
+                    "a body in memory where the whole body is needed at once (a streamed body is sent as it is made)")
+        }
+        self.chunks = chunks
     }
 
     /// A JSON body (`application/json`) encoded from `value`.

@@ -41,6 +41,8 @@ public enum RequestBuildingError: Error, Sendable, Hashable, CustomStringConvert
     /// The file of a ``RequestBody/file(_:contentType:)`` body cannot be sent: its path and why (missing,
     /// not a regular file, not readable).
     case unreadableBodyFile(path: String, reason: String)
+    /// The `length` of a ``RequestBody/stream(contentType:length:_:)`` body is negative.
+    case invalidBodyLength(Int64)
 
     /// A sentence that says what is wrong and where.
     public var description: String {
@@ -67,6 +69,8 @@ public enum RequestBuildingError: Error, Sendable, Hashable, CustomStringConvert
             "The request's `\(member)` is declared as \(type), which QueryRequest cannot send; declare \(expected)."
         case .unreadableBodyFile(let path, let reason):
             "The body file \"\(path)\" cannot be sent: \(reason)."
+        case .invalidBodyLength(let length):
+            "Invalid length \(length) for a streamed body: it must be 0 or more bytes."
         }
     }
 

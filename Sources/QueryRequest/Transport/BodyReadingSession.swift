@@ -29,28 +29,63 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
     /// Sends `request` and returns when the response's head arrives, with the body to be read as it
     /// comes, at most `limit` bytes of it.
     func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBodyStream, URLResponse) {
-        let task = session.dataTask(with: request)
-        return try await run(task, StreamingBodyReader(limit: limit, task: task, progress: ProgressReporter.current))
+        let progress = ProgressReporter.current
+        return try await run(request) { StreamingBodyReader(limit: limit, task: $0, progress: progress) }
     }
 
     /// Sends `request` and reads at most `limit` bytes of body.
     func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse) {
-        let task = session.dataTask(with: request)
-        return try await run(task, BodyReader(limit: limit, task: task, progress: ProgressReporter.current))
+        let progress = ProgressReporter.current
+        return try await run(request) { BodyReader(limit: limit, task: $0, progress: progress) }
     }
 
-    /// Starts `task`, whose delegate calls go to `reader`, and waits for what the reader makes of them.
+    /// Starts a task for `request`, whose delegate calls go to the reader `makeReader` makes for it, and
+    /// waits for what the reader makes of them.
     private func run<Reader: SessionTaskReader>(
-        _ task: URLSessionDataTask, _ reader: Reader
+        _ request: URLRequest, _ makeReader: @escaping @Sendable (URLSessionDataTask) -> Reader
     ) async throws -> Reader.Outcome {
-        lock.whileLocked { readers[task.taskIdentifier] = reader }
+        let handle = TaskHandle()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                reader.start(continuation)
-                task.resume()
+                // Making, starting and cancelling a task wait for the queue that all of FoundationNetworking's
+                // sessions share, which a body stream's `read` holds while its sequence produces (see
+                // `AsyncSequenceInputStream`): never on a thread of the cooperative pool that the sequence needs.
+                DispatchQueue.global().async { [self] in
+                    let task = session.dataTask(with: request)
+                    let reader = makeReader(task)
+                    lock.whileLocked { readers[task.taskIdentifier] = reader }
+                    reader.start(continuation)
+                    task.resume()
+                    if handle.attach(task) { task.cancel() }
+                }
             }
         } onCancel: {
-            task.cancel()
+            handle.cancel()
+        }
+    }
+
+    /// The task of one call, made on another thread: cancelled there once it exists.
+    ///
+    /// `@unchecked Sendable`: `task` and `cancelled` are only read and written while holding `lock`.
+    private final class TaskHandle: @unchecked Sendable {
+        private let lock = NSLock()
+        private var task: URLSessionTask?
+        private var cancelled = false
+
+        /// Keeps `task`; whether the call was cancelled before it existed.
+        func attach(_ task: URLSessionTask) -> Bool {
+            lock.whileLocked {
+                self.task = task
+                return cancelled
+            }
+        }
+
+        func cancel() {
+            let task = lock.whileLocked {
+                cancelled = true
+                return self.task
+            }
+            if let task { DispatchQueue.global().async { task.cancel() } }
         }
     }
 

@@ -97,7 +97,8 @@ final class ProgressTracker: @unchecked Sendable {
     func sent(_ total: Int64, of expected: Int64) {
         update {
             $0.bytesSent = total
-            $0.totalBytesToSend = expected >= 0 ? expected : nil
+            // FoundationNetworking reports 0 expected for a body stream, whose size it does not know.
+            $0.totalBytesToSend = expected > 0 || (expected == 0 && total == 0) ? expected : nil
         }
     }
 

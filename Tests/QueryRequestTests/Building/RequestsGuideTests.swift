@@ -153,6 +153,22 @@ enum RequestsGuide {
         var body: RequestBody? { .file(video, contentType: "video/mp4") }
     }
 
+    struct UploadLogRequest: Request {
+        let method: HTTPMethod = .put
+        let host: Hosts = .current
+        let path = "/logs/today"
+        let lines: [String]
+
+        var body: RequestBody? {
+            .stream(contentType: "text/plain; charset=utf-8") { [lines] in
+                AsyncStream { continuation in
+                    for line in lines { continuation.yield(Data((line + "\n").utf8)) }
+                    continuation.finish()
+                }
+            }
+        }
+    }
+
     // MARK: Paths
 
     struct UserPostsRequest: Request {

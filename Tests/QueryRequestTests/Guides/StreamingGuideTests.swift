@@ -7,6 +7,22 @@ import Testing
 // Keep the two in step: the code inside `StreamingGuide` is copied verbatim into the guide.
 
 struct StreamingGuide {
+    struct UploadSamplesRequest: Request {
+        let method: HTTPMethod = .put
+        let host: URL
+        let path = "/samples"
+        let count: Int
+
+        var body: RequestBody? {
+            .stream(length: Int64(count) * 1024) { [count] in
+                AsyncStream<[UInt8]> { continuation in
+                    for _ in 0..<count { continuation.yield([UInt8](repeating: 0, count: 1024)) }
+                    continuation.finish()
+                }
+            }
+        }
+    }
+
     func printEvents(from chunks: AsyncStream<Data>) async throws {
         for try await event in ServerSentEvents(chunks) {
             print(event.type, event.data, event.lastEventID)
@@ -67,6 +83,13 @@ struct StreamingGuide {
         #expect(events == [ServerSentEvent(type: "message", data: "hello", lastEventID: "42")])
         #expect(parser.reconnectionDelay == .milliseconds(3000))
         #expect(parser.lastEventID == "42")
+    }
+
+    @Test func buildsAStreamedUpload() throws {
+        let upload = StreamingGuide.UploadSamplesRequest(host: URL(string: "https://api.example.com")!, count: 3)
+        let request = try upload.makeURLRequest()
+        #expect(request.httpBodyStream != nil)
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/octet-stream")
     }
 
     @Test func printsEvents() async throws {

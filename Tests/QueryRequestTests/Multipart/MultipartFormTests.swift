@@ -99,7 +99,9 @@ import Testing
         }
     }
 
-    @Test(arguments: ["%", "%2", "%25", "%0b", "100%", "%%"])
+    // "%2" before U+0012: folding the case of any byte with `| 0x20` once read it as %22 (found by
+    // Fuzz/FuzzMultipart).
+    @Test(arguments: ["%", "%2", "%25", "%0b", "100%", "%%", "%2\u{12}", "%0\u{01}"])
     func acceptsPercentSignsThatAreNotThoseEscapes(name: String) throws {
         var form = MultipartForm()
         form.append(.text(name: name, value: ""))

@@ -1,0 +1,167 @@
+import Foundation
+
+extension RequestBody {
+    /// A body produced while it is sent, from an `AsyncSequence` of byte chunks (`Data`, `[UInt8]`,
+    /// `ArraySlice<UInt8>`…): generated content, a transformation of another stream, bytes from another
+    /// source, in bounded memory whatever the size.
+    ///
+    /// ```swift
+    /// struct UploadLogRequest: Request {
+    ///     let method: HTTPMethod = .put
+    ///     let host: Hosts = .production
+    ///     let path = "/logs/today"
+    ///     let lines: [String]
+    ///
+    ///     var body: RequestBody? {
+    ///         .stream(contentType: "text/plain; charset=utf-8") { [lines] in
+    ///             AsyncStream { continuation in
+    ///                 for line in lines { continuation.yield(Data((line + "\n").utf8)) }
+    ///                 continuation.finish()
+    ///             }
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// `makeChunks` is called once for each attempt, when the body starts to be sent, so a retry sends the
+    /// whole body again: make the sequence inside the closure (open the file, start the generator), never
+    /// hand out one made earlier, which could be read only once.
+    ///
+    /// The body is never sent incomplete as if it were whole:
+    /// - With a `length`, it is sent as `Content-Length` (on Apple platforms); a sequence that yields more or fewer bytes fails the
+    ///   attempt with ``RequestBodyStreamError/lengthMismatch(request:declared:produced:)``, and the last
+    ///   byte is held back until the sequence has ended, so the server never sees a body of the declared
+    ///   length that was not all there was. Without it, the body is sent chunked.
+    /// - A sequence that throws fails the attempt with
+    ///   ``RequestBodyStreamError/sequenceFailed(request:bytesYielded:underlying:)`` and the connection is
+    ///   dropped before the end of the body.
+    /// - The client reports either as ``APIError/invalidRequest(_:)``, and does not retry it.
+    /// - Cancelling the task that sends the request cancels the sequence's iteration.
+    ///
+    /// At most 256 KiB plus one chunk are buffered ahead of the connection. The URL loading system reads a
+    /// body stream synchronously: on Linux, FoundationNetworking does so on a queue that **every**
+    /// `URLSession` of the process shares, so while the sequence has nothing ready, other requests wait too
+    /// (a sequence that computes or reads local data keeps ahead; one that waits on the network or a user
+    /// holds them up for as long). On Linux the body is always sent chunked, even with a `length` (which is
+    /// still checked), as for ``file(_:contentType:)``. The sequence runs on a thread of its own, so that it
+    /// runs even while FoundationNetworking's async API holds the cooperative pool; a sequence that itself
+    /// waits for work on that pool may stall then (see `Docs/Requests.md`). Another ``NetworkSession`` sees the body as
+    /// `httpBodyStream`; see `Docs/Requests.md` for what a ``StubNetworkSession`` sees.
+    ///
+    /// - Parameters:
+    ///   - contentType: The body's media type; `application/octet-stream` by default.
+    ///   - length: The body's exact size in bytes, when known; not negative.
+    ///   - makeChunks: Makes the sequence of chunks, once for each attempt.
+    public static func stream<Chunks: AsyncSequence & Sendable>(
+        contentType: String = "application/octet-stream", length: Int64? = nil,
+        _ makeChunks: @escaping @Sendable () -> Chunks
+    ) -> RequestBody where Chunks.Element: DataProtocol {
+        RequestBody(
+            contentType: contentType,
+            chunks: BodyChunks(length: length) { emit in
+                for try await chunk in makeChunks() {
+                    try await emit(chunk as? Data ?? Data(chunk))
+                }
+            })
+    }
+}
+
+/// The chunks of a ``RequestBody/stream(contentType:length:_:)`` body: how to make them for one attempt, and
+/// the declared length.
+struct BodyChunks: Sendable {
+    /// The declared size in bytes, sent as `Content-Length`.
+    let length: Int64?
+    /// Makes the sequence and passes each chunk to `emit`, in order.
+    let produce: @Sendable (_ emit: (Data) async throws -> Void) async throws -> Void
+
+    /// ``RequestBuildingError/invalidBodyLength(_:)`` for a negative length.
+    func check() throws {
+        if let length, length < 0 { throw RequestBuildingError.invalidBodyLength(length) }
+    }
+}
+
+/// The chunks of one attempt's body: sends them once, checking the length, and remembers why they failed.
+///
+/// `@unchecked Sendable`: `failure` is only read and written while holding `lock`; the rest is constant.
+final class BodyChunkSource: @unchecked Sendable {
+    let chunks: BodyChunks
+    /// The ``Request`` type whose body this is, for errors.
+    let requestName: RequestName
+    private let lock = NSLock()
+    private var recordedFailure: RequestBodyStreamError?
+
+    init(chunks: BodyChunks, requestName: RequestName) {
+        self.chunks = chunks
+        self.requestName = requestName
+    }
+
+    var length: Int64? { chunks.length }
+
+    /// Why the body could not be sent whole, once it has failed.
+    var failure: RequestBodyStreamError? { lock.whileLocked { recordedFailure } }
+
+    func record(_ failure: RequestBodyStreamError) {
+        lock.whileLocked { if recordedFailure == nil { recordedFailure = failure } }
+    }
+
+    /// What stopped ``send(to:)`` other than the sequence: the sink's own error, passed on unchanged.
+    private struct SinkFailure: Error {
+        let error: any Error
+    }
+
+    /// Makes the sequence and passes its bytes to `sink`, holding back the last byte of a declared length
+    /// until the sequence has ended with exactly that many.
+    ///
+    /// - Throws: ``RequestBodyStreamError`` (also recorded) when the sequence throws or yields another number
+    ///   of bytes than declared; `CancellationError` when the task was cancelled, also when the sequence
+    ///   then simply ended (an `AsyncStream` does), since its end would not be the body's; what `sink` threw.
+    func send(to sink: (Data) async throws -> Void) async throws {
+        let length = chunks.length
+        var produced: Int64 = 0
+        var heldBack = Data()
+        do {
+            try await chunks.produce { chunk in
+                guard !chunk.isEmpty else { return }
+                produced += Int64(chunk.count)
+                var ready = chunk
+                if let length {
+                    if produced > length {
+                        throw RequestBodyStreamError.lengthMismatch(
+                            request: requestName.text, declared: length, produced: produced)
+                    }
+                    if produced == length {
+                        // The last byte waits for the end of the sequence: if more came, the server would
+                        // already hold a body of the declared length.
+                        heldBack = Data(chunk.suffix(1))
+                        ready = Data(chunk.dropLast())
+                    }
+                }
+                guard !ready.isEmpty else { return }
+                do {
+                    try await sink(ready)
+                } catch {
+                    throw SinkFailure(error: error)
+                }
+            }
+        } catch let failure as SinkFailure {
+            throw failure.error
+        } catch let failure as RequestBodyStreamError {
+            record(failure)
+            throw failure
+        } catch {
+            if error is CancellationError || Task.isCancelled { throw CancellationError() }
+            let failure = RequestBodyStreamError.sequenceFailed(
+                request: requestName.text, bytesYielded: produced, underlying: error)
+            record(failure)
+            throw failure
+        }
+        if Task.isCancelled { throw CancellationError() }
+        if let length, produced != length {
+            let failure = RequestBodyStreamError.lengthMismatch(
+                request: requestName.text, declared: length, produced: produced)
+            record(failure)
+            throw failure
+        }
+        if !heldBack.isEmpty { try await sink(heldBack) }
+    }
+}
