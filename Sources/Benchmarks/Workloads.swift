@@ -110,11 +110,26 @@ extension Workload {
     }
 
     /// Workloads that only `--profile` runs: probes of the encoder's fixed costs, per call and per field.
-    static func profilingOnly() -> [Workload] {
+    /// The typical query in the peers' array form (`type[]=day&type[]=month…`) is what `Benchmarks/Peers`
+    /// compares with Vapor and Hummingbird; decoding it here lets callgrind see our side alone.
+    static func profilingOnly() throws -> [Workload] {
         let encoder = QueryEncoder()
+        var bracketsEncoder = QueryEncoder()
+        bracketsEncoder.arrayEncodingStrategy = .brackets
+        var bracketsDecoder = QueryDecoder()
+        bracketsDecoder.arrayDecodingStrategy = .brackets
+        let typical = Typical()
+        let bracketsQuery = try bracketsEncoder.encodeToString(typical)
+        guard try bracketsDecoder.decode(Typical.self, from: bracketsQuery) == typical else {
+            throw BenchmarkError("the brackets decoder does not read the typical query back")
+        }
         return [
             Workload("encode.flat.ints8") { try encoder.encodeToString(Ints8()).utf8.count },
             Workload("encode.empty") { try encoder.encodeToString(NoFields()).utf8.count },
+            Workload("encode.typical.brackets") { try bracketsEncoder.encodeToString(typical).utf8.count },
+            Workload("decode.typical.brackets") {
+                checksum(try bracketsDecoder.decode(Typical.self, from: bracketsQuery))
+            },
         ]
     }
 }

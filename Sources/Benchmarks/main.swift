@@ -29,8 +29,10 @@ var output = Output.table
 var filter: String?
 var arguments = CommandLine.arguments.dropFirst()
 let workloads: [Workload]
+let profilingWorkloads: [Workload]
 do {
     workloads = try Workload.all()
+    profilingWorkloads = try Workload.profilingOnly()
 } catch {
     fail("could not prepare the workloads: \(error)")
 }
@@ -43,14 +45,14 @@ while let argument = arguments.popFirst() {
         guard let substring = arguments.popFirst() else { fail("--filter needs a substring\n\(usage)") }
         filter = substring
     case "--list":
-        for workload in workloads + Workload.profilingOnly() { print(workload.name) }
+        for workload in workloads + profilingWorkloads { print(workload.name) }
         exit(0)
     case "--profile":
         // One workload, `iterations` times, no timing: only the checksum is printed, so that an
         // instruction count (callgrind) sees the workload and next to nothing else.
         guard let name = arguments.popFirst(), let count = arguments.popFirst().flatMap({ Int($0) }), count > 0
         else { fail("--profile needs a workload name and a positive number of iterations\n\(usage)") }
-        guard let workload = (workloads + Workload.profilingOnly()).first(where: { $0.name == name }) else {
+        guard let workload = (workloads + profilingWorkloads).first(where: { $0.name == name }) else {
             fail("no workload named \(name); --list shows them")
         }
         do {

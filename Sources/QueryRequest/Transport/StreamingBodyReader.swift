@@ -17,9 +17,9 @@ import Foundation
 final class StreamingBodyReader: SessionTaskReader, ResponseBodySource, @unchecked Sendable {
     private let lock = NSLock()
     private let limit: Int
-    private let task: URLSessionDataTask
+    private let task: SessionTaskHandle
     private let progress: ProgressTracker?
-    private var head: CheckedContinuation<(ResponseBodyStream, URLResponse), any Error>?
+    private var head: CheckedContinuation<URLResponse, any Error>?
     private var response: URLResponse?
     private var chunks: [Data] = []
     private var firstChunk = 0
@@ -37,14 +37,15 @@ final class StreamingBodyReader: SessionTaskReader, ResponseBodySource, @uncheck
         case failed(any Error)
     }
 
-    init(limit: Int, task: URLSessionDataTask, progress: ProgressReporter?) {
+    init(limit: Int, task: SessionTaskHandle, progress: ProgressReporter?) {
         self.limit = limit
         self.task = task
         self.progress = progress.map(ProgressTracker.init)
     }
 
-    /// Waits for the response's head; `continuation` receives the response and the body to come.
-    func start(_ continuation: CheckedContinuation<(ResponseBodyStream, URLResponse), any Error>) {
+    /// Waits for the response's head; `continuation` receives the response, and the body is read from
+    /// this object.
+    func start(_ continuation: CheckedContinuation<URLResponse, any Error>) {
         lock.whileLocked { head = continuation }
     }
 
@@ -74,7 +75,7 @@ final class StreamingBodyReader: SessionTaskReader, ResponseBodySource, @uncheck
             defer { self.head = nil }
             return self.head
         }
-        head?.resume(returning: (ResponseBodyStream(source: self), response))
+        head?.resume(returning: response)
     }
 
     func received(_ data: Data) {
@@ -83,9 +84,8 @@ final class StreamingBodyReader: SessionTaskReader, ResponseBodySource, @uncheck
             bytesReceived += data.count
             if bytesReceived > limit, let response {
                 let error = ResponseTooLargeError(limit: limit, response: response)
-                chunks.removeAll()
-                firstChunk = 0
-                // A waiting reader gets the error now; otherwise its next call does.
+                // The chunks already queued are within the limit: the reader gets them first, then the
+                // error. A waiting reader (whose queue is empty) gets the error now.
                 state = waiting == nil ? .failed(error) : .finished
                 defer { waiting = nil }
                 return (waiting, .failure(error))
@@ -105,7 +105,7 @@ final class StreamingBodyReader: SessionTaskReader, ResponseBodySource, @uncheck
     func completed(error: (any Error)?) {
         let (head, reader, outcome):
             (
-                CheckedContinuation<(ResponseBodyStream, URLResponse), any Error>?,
+                CheckedContinuation<URLResponse, any Error>?,
                 CheckedContinuation<Data?, any Error>?, Result<Data?, any Error>
             ) = lock.whileLocked {
                 let head = self.head
@@ -174,13 +174,19 @@ final class StreamingBodyReader: SessionTaskReader, ResponseBodySource, @uncheck
 
     func cancel() {
         let (wasRunning, reader): (Bool, CheckedContinuation<Data?, any Error>?) = lock.whileLocked {
-            guard case .running = state else { return (false, nil) }
+            let wasRunning: Bool
+            switch state {
+            case .running: wasRunning = true
+            // Ended, but with chunks still queued: they are dropped, and the reader sees the cancellation.
+            case .finished, .failed: wasRunning = false
+            }
+            guard wasRunning || firstChunk < chunks.count else { return (false, nil) }
             chunks.removeAll()
             firstChunk = 0
             // A waiting reader gets the cancellation now; otherwise its next call does.
             state = waiting == nil ? .failed(CancellationError()) : .finished
             defer { waiting = nil }
-            return (true, waiting)
+            return (wasRunning, waiting)
         }
         reader?.resume(throwing: CancellationError())
         if wasRunning { stopTransfer() }
@@ -189,7 +195,6 @@ final class StreamingBodyReader: SessionTaskReader, ResponseBodySource, @uncheck
     /// Cancels the task from another queue: FoundationNetworking ignores a cancel made inside a delegate
     /// callback (see ``BodyReadingSession``).
     private func stopTransfer() {
-        let task = self.task
-        DispatchQueue.global().async { task.cancel() }
+        task.cancel()
     }
 }

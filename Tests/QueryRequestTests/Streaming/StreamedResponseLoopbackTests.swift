@@ -135,6 +135,29 @@ struct StreamedResponseLoopbackTests {
         }
     }
 
+    // A reader slower than the network: the transfer stops at the limit, and the reader still gets the
+    // bytes that were within it before the error (the queued chunks are not thrown away).
+    @Test func aReaderThatFallsBehindGetsTheBytesWithinTheLimitThenTheError() async throws {
+        try await withServer { host in
+            let key = UUID().uuidString
+            let client = APIClient(maximumResponseSize: 1_000_000)
+            let streamed = try await client.stream(Get(host: host, path: "/endless", query: ["key": key]))
+            // Read nothing until the server has seen the connection go.
+            let report = try await report(key, host: host) { $0.broken || $0.finished }
+            #expect(report.broken, "the transfer went on past the limit")
+            var received = 0
+            let error = try #require(
+                await #expect(throws: APIError.self) {
+                    for try await chunk in streamed.body { received += chunk.count }
+                })
+            guard case .responseTooLarge(1_000_000, _) = error else {
+                Issue.record("expected responseTooLarge, got \(error)")
+                return
+            }
+            #expect(received > 0 && received <= 1_000_000)
+        }
+    }
+
     @Test func leavingTheLoopEarlyStopsTheTransfer() async throws {
         try await withServer { host in
             let key = UUID().uuidString
@@ -168,6 +191,8 @@ struct StreamedResponseLoopbackTests {
     }
 
     static func readEndlessly(host: Loopback, key: String, started: AsyncStream<Void>.Continuation) async throws {
+        // Ended either way, so that a read that fails before its first chunk fails the test, not hangs it.
+        defer { started.finish() }
         let streamed = try await APIClient().stream(Get(host: host, path: "/endless", query: ["key": key]))
         for try await _ in streamed.body { started.yield() }
     }
