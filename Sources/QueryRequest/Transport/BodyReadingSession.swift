@@ -38,7 +38,8 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
     /// Sends `request` and reads at most `limit` bytes of body.
     func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse) {
         let handle = SessionTaskHandle()
-        return try await run(request, BodyReader(limit: limit, task: handle, progress: ProgressReporter.current), handle)
+        return try await run(
+            request, BodyReader(limit: limit, task: handle, progress: ProgressReporter.current), handle)
     }
 
     /// Starts a task for `request`, whose delegate calls go to `reader`, and waits for what the reader makes
