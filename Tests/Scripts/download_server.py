@@ -18,15 +18,12 @@ each request for a key K is counted.
 """
 
 import json
-import signal
 import socket
 import threading
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
-# Foundation.Process on Linux starts children with the parent thread's signal mask
-# (swift-corelibs-foundation#4772); unblock everything so that signals behave normally.
-signal.pthread_sigmask(signal.SIG_SETMASK, [])
+from loopback import serve
 
 PIECE = 1 << 20
 # Long enough that a piece of PIECE bytes can start at any offset modulo 251.
@@ -127,7 +124,4 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
-print(server.server_address[1], flush=True)
-server.serve_forever()
+serve(Handler)

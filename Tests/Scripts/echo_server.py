@@ -20,16 +20,12 @@ Request headers steer the answer, so one server serves every test:
 
 import base64
 import json
-import signal
-import sys
 import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
-# Foundation.Process on Linux starts children with the parent thread's signal mask
-# (swift-corelibs-foundation#4772); unblock everything so that signals behave normally.
-signal.pthread_sigmask(signal.SIG_SETMASK, [])
+from loopback import serve
 
 attempts = {}
 attempts_lock = threading.Lock()
@@ -108,10 +104,4 @@ class EchoHandler(BaseHTTPRequestHandler):
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = do_OPTIONS = handle_safely
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), EchoHandler)
-server.daemon_threads = True
-print(server.server_address[1], flush=True)
-try:
-    server.serve_forever()
-finally:
-    sys.stdout.flush()
+serve(EchoHandler)

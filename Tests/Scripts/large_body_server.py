@@ -7,15 +7,12 @@ early: a client that reads everything makes "finished" true.
 """
 
 import json
-import signal
 import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
-# Foundation.Process on Linux starts children with the parent thread's signal mask
-# (swift-corelibs-foundation#4772); unblock everything so that signals behave normally.
-signal.pthread_sigmask(signal.SIG_SETMASK, [])
+from loopback import serve
 
 reports = {}
 reports_lock = threading.Lock()
@@ -73,6 +70,4 @@ class Handler(BaseHTTPRequestHandler):
             reports[key] = {"written": written, "finished": finished}
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-print(server.server_address[1], flush=True)
-server.serve_forever()
+serve(Handler)

@@ -11,15 +11,11 @@ or {"error": message} (status 400) when Werkzeug refuses the body.
 import base64
 import io
 import json
-import signal
-import sys
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 from werkzeug.formparser import parse_form_data
 
-# Foundation.Process on Linux starts children with the parent thread's signal mask
-# (swift-corelibs-foundation#4772); unblock everything so that signals behave normally.
-signal.pthread_sigmask(signal.SIG_SETMASK, [])
+from loopback import serve
 
 
 class FormHandler(BaseHTTPRequestHandler):
@@ -76,7 +72,4 @@ class FormHandler(BaseHTTPRequestHandler):
             pass
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), FormHandler)
-server.daemon_threads = True
-print(server.server_address[1], flush=True)
-server.serve_forever()
+serve(FormHandler)

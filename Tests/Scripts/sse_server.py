@@ -23,16 +23,13 @@ GET /stall?key=K                the first request: "id: 1" then silence (at most
 
 import base64
 import json
-import signal
 import socket
 import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
-# Foundation.Process on Linux starts children with the parent thread's signal mask
-# (swift-corelibs-foundation#4772); unblock everything so that signals behave normally.
-signal.pthread_sigmask(signal.SIG_SETMASK, [])
+from loopback import serve
 
 lock = threading.Lock()
 logs = {}
@@ -185,7 +182,4 @@ class Handler(BaseHTTPRequestHandler):
             self.end()
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
-print(server.server_address[1], flush=True)
-server.serve_forever()
+serve(Handler)

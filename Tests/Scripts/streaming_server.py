@@ -17,16 +17,13 @@ GET /report?key=K                  {"written": bytes sent for K, "finished": who
 """
 
 import json
-import signal
 import socket
 import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
-# Foundation.Process on Linux starts children with the parent thread's signal mask
-# (swift-corelibs-foundation#4772); unblock everything so that signals behave normally.
-signal.pthread_sigmask(signal.SIG_SETMASK, [])
+from loopback import serve
 
 lock = threading.Lock()
 gates = {}
@@ -156,7 +153,4 @@ class Handler(BaseHTTPRequestHandler):
             self.whole(404, "application/json", b'{"error":"no such path"}')
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
-print(server.server_address[1], flush=True)
-server.serve_forever()
+serve(Handler)

@@ -17,16 +17,12 @@ given up sees the attempt it abandoned. GET /ping answers {} at once.
 
 import base64
 import json
-import signal
-import sys
 import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
-# Foundation.Process on Linux starts children with the parent thread's signal mask
-# (swift-corelibs-foundation#4772); unblock everything so that signals behave normally.
-signal.pthread_sigmask(signal.SIG_SETMASK, [])
+from loopback import serve
 
 records = {}
 reading = {}
@@ -136,10 +132,4 @@ class UploadHandler(BaseHTTPRequestHandler):
     do_POST = do_PUT = handle_safely
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), UploadHandler)
-server.daemon_threads = True
-print(server.server_address[1], flush=True)
-try:
-    server.serve_forever()
-finally:
-    sys.stdout.flush()
+serve(UploadHandler)
