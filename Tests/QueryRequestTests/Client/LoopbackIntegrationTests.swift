@@ -11,10 +11,10 @@ import Testing
 @Suite(
     .enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .echoServer, .timeLimit(.minutes(1)))
 struct LoopbackIntegrationTests {
-    let server: EchoServer
+    let server: LoopbackServer
 
     init() throws {
-        server = try #require(EchoServer.current)
+        server = try #require(LoopbackServer.current)
     }
 
     /// A key that makes the server's `X-Echo-Times` count this test's requests only.

@@ -36,10 +36,7 @@ struct ResponseLimitLoopbackTests {
     static let size = 64 * 1024 * 1024
 
     func withServer(_ body: (Loopback) async throws -> Void) async throws {
-        let server = try BackgroundProcess("python3", arguments: [TestFiles.script("large_body_server.py")])
-        defer { server.stop() }
-        let line = try #require(server.readLine(timeout: 20), "the server did not start: \(server.errorText)")
-        try await body(Loopback(baseURL: try #require(URL(string: "http://127.0.0.1:\(line)"))))
+        try await LoopbackServer.run("large_body_server.py", body)
     }
 
     /// Waits (bounded) until the server has written its report for `key`.

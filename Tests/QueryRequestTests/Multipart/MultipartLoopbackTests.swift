@@ -29,14 +29,9 @@ struct MultipartLoopbackTests {
 
     /// Starts the server, runs `body` with its URL, and always stops it.
     private func withServer<Result>(_ body: (URL) async throws -> Result) async throws -> Result {
-        let server = try BackgroundProcess("python3", arguments: [TestFiles.script("multipart_server.py")])
-        defer { server.stop() }
-        guard let line = server.readLine(timeout: 20), let port = Int(line),
-            let url = URL(string: "http://127.0.0.1:\(port)/upload")
-        else {
-            throw MultipartFileTests.TemporaryFileError(description: "no port from the server: \(server.errorText)")
+        try await LoopbackServer.run("multipart_server.py") { host in
+            try await body(host.baseURL.appendingPathComponent("upload"))
         }
-        return try await body(url)
     }
 
     private func send(_ request: URLRequest) async throws -> (Arrival, HTTPURLResponse) {

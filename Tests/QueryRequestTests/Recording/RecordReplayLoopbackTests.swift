@@ -65,7 +65,7 @@ struct RecordReplayLoopbackTests {
     @Test func recordsRealTrafficAndReplaysItWithoutTheServer() async throws {
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }
-        let server = try EchoServer()
+        let server = try LoopbackServer(script: "echo_server.py")
         let exchanges = Exchanges(host: server.host)
         let recorded: [Data]
         do {
@@ -107,7 +107,7 @@ struct RecordReplayLoopbackTests {
     @Test func theArchiveHoldsTheExchangesAsRecorded() async throws {
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }
-        let server = try EchoServer()
+        let server = try LoopbackServer(script: "echo_server.py")
         defer { server.stop() }
         let exchanges = Exchanges(host: server.host)
         let recorder = try HARRecordingSession(

@@ -36,7 +36,7 @@ struct ServerSentEventLoopbackTests {
         let broken: Bool
     }
 
-    var host: Loopback { SSEServer.current!.host }
+    var host: Loopback { LoopbackServer.current!.host }
 
     /// A client whose waits before reconnecting are recorded in `delays`, not slept.
     func client(recording delays: Locked<[Duration]> = Locked([])) -> APIClient {
@@ -276,46 +276,4 @@ struct ServerSentEventLoopbackTests {
         #expect(try await log(key) { $0.broken }.broken)
         #expect(try await log(key).requests.count == 1)
     }
-}
-
-/// `Tests/Scripts/sse_server.py` on 127.0.0.1, started once for a suite by the ``SSEServerScope`` trait and
-/// always stopped (SIGKILL) when the suite ends.
-final class SSEServer: Sendable {
-    /// The server of the suite being run.
-    @TaskLocal static var current: SSEServer?
-
-    let process: BackgroundProcess
-    let host: Loopback
-
-    struct StartFailure: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    init() throws {
-        process = try BackgroundProcess("python3", arguments: [TestFiles.script("sse_server.py")])
-        guard let line = process.readLine(timeout: 20), let port = Int(line),
-            let url = URL(string: "http://127.0.0.1:\(port)")
-        else {
-            let errors = process.errorText
-            process.stop()
-            throw StartFailure(description: "the SSE server did not print its port; stderr: \(errors)")
-        }
-        host = Loopback(baseURL: url)
-    }
-}
-
-/// Runs a suite with an ``SSEServer`` in ``SSEServer/current``.
-struct SSEServerScope: SuiteTrait, TestScoping {
-    func provideScope(
-        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
-    ) async throws {
-        let server = try SSEServer()
-        defer { server.process.stop() }
-        try await SSEServer.$current.withValue(server) { try await function() }
-    }
-}
-
-extension Trait where Self == SSEServerScope {
-    /// Starts the loopback SSE server for the suite and stops it at the end.
-    static var sseServer: Self { SSEServerScope() }
 }

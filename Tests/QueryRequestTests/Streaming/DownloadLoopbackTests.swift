@@ -31,14 +31,11 @@ struct DownloadLoopbackTests {
 
     /// Runs `body` with the server and an empty directory of its own, removed afterwards.
     func withServer(_ body: (Loopback, URL) async throws -> Void) async throws {
-        let server = try BackgroundProcess("python3", arguments: [TestFiles.script("download_server.py")])
-        defer { server.stop() }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "download-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let line = try #require(server.readLine(timeout: 20), "the server did not start: \(server.errorText)")
-        try await body(Loopback(baseURL: try #require(URL(string: "http://127.0.0.1:\(line)"))), directory)
+        try await LoopbackServer.run("download_server.py") { host in try await body(host, directory) }
     }
 
     /// The names in `directory`, hidden ones (a temporary file) included.

@@ -26,10 +26,7 @@ struct StreamedResponseLoopbackTests {
     }
 
     func withServer(_ body: (Loopback) async throws -> Void) async throws {
-        let server = try BackgroundProcess("python3", arguments: [TestFiles.script("streaming_server.py")])
-        defer { server.stop() }
-        let line = try #require(server.readLine(timeout: 20), "the server did not start: \(server.errorText)")
-        try await body(Loopback(baseURL: try #require(URL(string: "http://127.0.0.1:\(line)"))))
+        try await LoopbackServer.run("streaming_server.py", body)
     }
 
     /// Waits (bounded) until the server's report for `key` satisfies `done`.

@@ -104,7 +104,7 @@ struct FileBodyLoopbackTests {
     }
 
     @Test func theWholeFileArrives() async throws {
-        let server = try #require(EchoServer.current)
+        let server = try #require(LoopbackServer.current)
         // 1 MiB of varied bytes: many chunks on the way.
         let contents = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) })
         let file = try FileBodyTests.temporaryFile(contents)

@@ -36,10 +36,10 @@ import Testing
 @Suite(
     .enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .echoServer, .timeLimit(.minutes(1)))
 struct ProgressLoopbackTests {
-    let server: EchoServer
+    let server: LoopbackServer
 
     init() throws {
-        server = try #require(EchoServer.current)
+        server = try #require(LoopbackServer.current)
     }
 
     @Test func anUploadFromAFileReportsEveryByteSent() async throws {

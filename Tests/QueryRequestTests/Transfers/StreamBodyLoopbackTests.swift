@@ -16,7 +16,7 @@ struct StreamBodyLoopbackTests {
     let host: Loopback
 
     init() throws {
-        host = try #require(UploadServer.current).host
+        host = try #require(LoopbackServer.current).host
     }
 
     /// What the server answers for a complete upload.
@@ -266,41 +266,4 @@ final class Gate: @unchecked Sendable {
             DispatchQueue.global().async { continuation.resume(returning: self.waitBlocking(upTo: seconds)) }
         }
     }
-}
-
-/// `Tests/Scripts/upload_server.py` on 127.0.0.1, started for a suite by ``UploadServerScope`` and always
-/// stopped (SIGKILL) when it ends.
-final class UploadServer: Sendable {
-    @TaskLocal static var current: UploadServer?
-
-    let process: BackgroundProcess
-    let host: Loopback
-
-    init() throws {
-        process = try BackgroundProcess("python3", arguments: [TestFiles.script("upload_server.py")])
-        guard let line = process.readLine(timeout: 20), let port = Int(line),
-            let url = URL(string: "http://127.0.0.1:\(port)")
-        else {
-            let errors = process.errorText
-            process.stop()
-            throw EchoServer.StartFailure(description: "the upload server did not print its port; stderr: \(errors)")
-        }
-        host = Loopback(baseURL: url)
-    }
-}
-
-/// Runs a suite with an ``UploadServer`` in ``UploadServer/current``.
-struct UploadServerScope: SuiteTrait, TestScoping {
-    func provideScope(
-        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
-    ) async throws {
-        let server = try UploadServer()
-        defer { server.process.stop() }
-        try await UploadServer.$current.withValue(server) { try await function() }
-    }
-}
-
-extension Trait where Self == UploadServerScope {
-    /// Starts the loopback upload server for the suite and stops it at the end.
-    static var uploadServer: Self { UploadServerScope() }
 }

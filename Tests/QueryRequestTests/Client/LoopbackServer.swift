@@ -1,0 +1,70 @@
+import Foundation
+import QueryRequest
+import TestSupport
+import Testing
+
+/// A server script of `Tests/Scripts` running on 127.0.0.1, on the port it prints first
+/// (`Tests/Scripts/loopback.py`), and always stopped (SIGKILL) by whoever started it.
+final class LoopbackServer: Sendable {
+    /// The server of the suite being run, set by a ``LoopbackServerScope`` trait.
+    @TaskLocal static var current: LoopbackServer?
+
+    let process: BackgroundProcess
+    let baseURL: URL
+
+    /// The host of requests sent to this server.
+    var host: Loopback { Loopback(baseURL: baseURL) }
+
+    struct StartFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Starts `python3 Tests/Scripts/<script>` and waits (at most 20 s) for its port.
+    init(script: String) throws {
+        process = try BackgroundProcess("python3", arguments: [TestFiles.script(script)])
+        guard let line = process.readLine(timeout: 20), let port = Int(line),
+            let url = URL(string: "http://127.0.0.1:\(port)")
+        else {
+            let errors = process.errorText
+            process.stop()
+            throw StartFailure(description: "\(script) did not print its port; stderr: \(errors)")
+        }
+        baseURL = url
+    }
+
+    func stop() { process.stop() }
+
+    /// Runs `body` with a server of its own, stopped afterwards whatever happens.
+    static func run<Result>(_ script: String, _ body: (Loopback) async throws -> Result) async throws -> Result {
+        let server = try LoopbackServer(script: script)
+        defer { server.stop() }
+        return try await body(server.host)
+    }
+}
+
+/// A host given by its URL.
+struct Loopback: APIHost {
+    let baseURL: URL
+}
+
+/// Runs a suite with one server for all its tests, in ``LoopbackServer/current``.
+struct LoopbackServerScope: SuiteTrait, TestScoping {
+    let script: String
+
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let server = try LoopbackServer(script: script)
+        defer { server.stop() }
+        try await LoopbackServer.$current.withValue(server) { try await function() }
+    }
+}
+
+extension Trait where Self == LoopbackServerScope {
+    /// `Tests/Scripts/echo_server.py`: echoes each request as JSON (``Echo``).
+    static var echoServer: Self { LoopbackServerScope(script: "echo_server.py") }
+    /// `Tests/Scripts/upload_server.py`: receives uploads and reports how each attempt arrived.
+    static var uploadServer: Self { LoopbackServerScope(script: "upload_server.py") }
+    /// `Tests/Scripts/sse_server.py`: streams server-sent events, drops connections and resumes.
+    static var sseServer: Self { LoopbackServerScope(script: "sse_server.py") }
+}
