@@ -112,9 +112,17 @@ extension Workload {
     /// Workloads that only `--profile` runs: probes of the encoder's fixed costs, per call and per field.
     static func profilingOnly() -> [Workload] {
         let encoder = QueryEncoder()
+        // As the multipart peer benchmark's fields: `field0000` … `field0999`, values of 7–13 characters.
+        var thousandFields: [String: String] = [:]
+        for index in 0..<1_000 {
+            let digits = String(index)
+            thousandFields["field" + String(repeating: "0", count: 4 - digits.count) + digits] = "value \(index * 7919)"
+        }
         return [
             Workload("encode.flat.ints8") { try encoder.encodeToString(Ints8()).utf8.count },
             Workload("encode.empty") { try encoder.encodeToString(NoFields()).utf8.count },
+            // The per-entry cost of a dictionary, as `MultipartForm.appendFields` meets it (items output).
+            Workload("encode.dictionary.1000") { checksum(try encoder.encode(thousandFields)) },
         ]
     }
 }
