@@ -170,6 +170,42 @@ import Testing
         #expect(produced == expected)
     }
 
+    /// A body from 8 MiB is made in memory of 2 MiB pages on Linux: the same bytes as a reader produces,
+    /// for contents in memory and files alike, with its last megabytes (past the last whole page) too.
+    @Test func aLargeBodyInMemoryIsTheBytesAReaderProduces() throws {
+        let content = Data((0..<(9 << 20) + 3).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 12) })
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("qr-large-\(UUID().uuidString)")
+        try content.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var form = try MultipartForm(boundary: "qr-fixed")
+        form.append(.text(name: "a", value: "1"))
+        form.append(.file(name: "memory", filename: "m", data: content))
+        let inMemory = try form.encode()
+        form.append(.file(name: "disk", filename: "d", contentsOf: file))
+        let withFile = try form.encode()
+        #expect(withFile.streamsFromDisk)
+        for body in [inMemory, withFile] {
+            let reader = body.makeReader()
+            var produced = Data()
+            while let chunk = try reader.next(maximumLength: 1 << 20) { produced.append(chunk) }
+            let data = try body.data()
+            #expect(data.count == Int(body.contentLength))
+            #expect(data == produced)
+        }
+    }
+
+    /// In a body from 8 MiB, the boundary is found wherever it is: across the megabytes checked in turn,
+    /// and in the last bytes.
+    @Test(arguments: [(8 << 20) - 2, (9 << 20) - 5])
+    func aLargeBodyInMemoryIsChecked(offset: Int) throws {
+        var content = Data(repeating: UInt8(ascii: "x"), count: 9 << 20)
+        content.replaceSubrange(offset..<offset + 5, with: Data("fence".utf8))
+        var form = try MultipartForm(boundary: "fence")
+        form.append(.file(name: "big", filename: "b", data: content))
+        let failure = MultipartFormError.invalidPart(index: 0, name: "big", problem: .boundaryInPart)
+        #expect(throws: failure) { try form.encode().data() }
+    }
+
     @Test func fieldEncodingErrorsAreThrownUnchanged() {
         struct Bad: Encodable, Sendable { let value = Double.nan }
         #expect(throws: EncodingError.self) { try MultipartForm(fields: Bad()).encode() }
