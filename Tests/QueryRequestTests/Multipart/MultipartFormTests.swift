@@ -132,6 +132,36 @@ import Testing
         }
     }
 
+    /// The search tests sixteen positions at a time on their first and last bytes: a boundary is found at
+    /// every position (in the vector loop and in the bytes after it), and a text that differs from it in
+    /// its first or last byte only is not taken for it.
+    @Test(arguments: [1, 2, 5, 16, 17, 43, 70])
+    func findsTheBoundaryAtEveryPositionAndNothingElse(length: Int) throws {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let boundary = String((0..<length).map { alphabet[($0 * 7) % alphabet.count] })
+        let firstMissed = "#" + boundary.dropFirst()
+        let lastMissed = boundary.dropLast() + "#"
+        for size in [length, length + 15, length + 16, length + 40] {
+            for offset in 0...(size - length) {
+                func value(with inserted: String) -> String {
+                    String(repeating: "-", count: offset) + inserted
+                        + String(repeating: "-", count: size - length - offset)
+                }
+                var form = try MultipartForm(boundary: boundary)
+                form.append(.text(name: "a", value: value(with: boundary)))
+                #expect(throws: MultipartFormError.invalidPart(index: 0, name: "a", problem: .boundaryInPart)) {
+                    try form.encode()
+                }
+                if length > 1 {
+                    var near = try MultipartForm(boundary: boundary)
+                    near.append(.text(name: "a", value: value(with: firstMissed)))
+                    near.append(.text(name: "b", value: value(with: String(lastMissed))))
+                    #expect(throws: Never.self) { try near.encode() }
+                }
+            }
+        }
+    }
+
     @Test(arguments: [1, 1_000, 16_383, 16_384, 40_000, 1_048_570, 2_000_000])
     func aLargeContentInMemoryIsCheckedAsTheBodyIsProduced(offset: Int) throws {
         var content = Data(repeating: UInt8(ascii: "x"), count: max(offset + 10, 20_000))
