@@ -18,7 +18,7 @@ import Foundation
 /// written through 2 MiB pages, 50 faults for 100 MiB. Where they do not (`never`), the advice does
 /// nothing and the memory is ordinary. Elsewhere, and for small bodies, it is plain `malloc`. (The kernel
 /// hands out 2 MiB pages as it finds them free: with its usual `defrag` setting a fault may wait while it
-/// compacts memory to make one, a cost paid once, not per body.)
+/// compacts memory to make one, which can make an occasional body slower than ordinary pages would.)
 enum BodyMemory {
     /// Bodies from this size are worth 2 MiB pages: below it, a page left partly used weighs more than
     /// the faults saved.
