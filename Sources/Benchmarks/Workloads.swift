@@ -109,8 +109,8 @@ extension Workload {
         }
     }
 
-    /// Workloads that only `--profile` runs: probes of the encoder's fixed costs, per call and per field.
-    /// The typical query in the peers' array form (`type[]=day&type[]=month…`) is what `Benchmarks/Peers`
+    /// Workloads that only `--profile` runs: probes of the encoder's fixed costs, per call and per field, and
+    /// of a dictionary's per-entry cost. The typical query in the peers' array form (`type[]=day&type[]=month…`) is what `Benchmarks/Peers`
     /// compares with Vapor and Hummingbird; decoding it here lets callgrind see our side alone.
     static func profilingOnly() throws -> [Workload] {
         let encoder = QueryEncoder()
@@ -123,6 +123,12 @@ extension Workload {
         guard try bracketsDecoder.decode(Typical.self, from: bracketsQuery) == typical else {
             throw BenchmarkError("the brackets decoder does not read the typical query back")
         }
+        // As the multipart peer benchmark's fields: `field0000` … `field0999`, values of 7–13 characters.
+        var thousandFields: [String: String] = [:]
+        for index in 0..<1_000 {
+            let digits = String(index)
+            thousandFields["field" + String(repeating: "0", count: 4 - digits.count) + digits] = "value \(index * 7919)"
+        }
         return [
             Workload("encode.flat.ints8") { try encoder.encodeToString(Ints8()).utf8.count },
             Workload("encode.empty") { try encoder.encodeToString(NoFields()).utf8.count },
@@ -130,6 +136,8 @@ extension Workload {
             Workload("decode.typical.brackets") {
                 checksum(try bracketsDecoder.decode(Typical.self, from: bracketsQuery))
             },
+            // The per-entry cost of a dictionary, as `MultipartForm.appendFields` meets it (items output).
+            Workload("encode.dictionary.1000") { checksum(try encoder.encode(thousandFields)) },
         ]
     }
 }

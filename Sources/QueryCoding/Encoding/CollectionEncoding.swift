@@ -29,17 +29,14 @@ extension Dictionary: QueryEncodingFastPath where Key: Encodable, Value: Encodab
         let scope = try slot.makeScope()
         if let error = scope.openContainer(.keyed) { throw error }
         if case .unexploded = scope.writer.nestedKeyEncoding { scope.markUnexploded() }
-        var entries: [(key: String, value: Value)] = []
-        entries.reserveCapacity(count)
-        for (key, value) in self {
-            entries.append((try Self.name(of: key, codingPath: scope.codingPath), value))
+        // Unspecialised, every step of an entry (iterating, copying, sorting) goes through metadata and
+        // costs tens of times the write: the commonest dictionary runs specialised code, any other
+        // sorts the indices of its entries rather than the entries.
+        if let strings = Specialization.ifExactly(self, is: [String: String].self) {
+            return try encodeSortedEntries(of: strings, in: scope) { key in key }
         }
-        entries.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        // The slots hold `scope` unretained: it must live until the last entry is written.
-        try withExtendedLifetime(scope) {
-            for entry in entries {
-                try FieldSlot(container: scope, key: NameKey(entry.key), isDataKey: true).encodeValue(entry.value)
-            }
+        try encodeSortedEntries(of: self, in: scope) { key in
+            try Self.name(of: key, codingPath: scope.codingPath)
         }
     }
 
@@ -50,20 +47,150 @@ extension Dictionary: QueryEncodingFastPath where Key: Encodable, Value: Encodab
     }
 }
 
+/// Writes the entries of `dictionary` into its keyed `scope`, in the order of the UTF-8 bytes of their
+/// names (`name(key)`); scalar values are written straight from their slot, their fast path found once
+/// for the whole dictionary.
+private func encodeSortedEntries<Key, Value: Encodable>(
+    of dictionary: [Key: Value], in scope: EncodingScope, name: (Key) throws -> String
+) throws {
+    var names: [String] = []
+    var values: [Value] = []
+    names.reserveCapacity(dictionary.count)
+    values.reserveCapacity(dictionary.count)
+    for (key, value) in dictionary {
+        names.append(try name(key))
+        values.append(value)
+    }
+    let order = ByteOrder.sortedIndices(of: names)
+    // The slots hold `scope` unretained: it must live until the last entry is written.
+    try withExtendedLifetime(scope) {
+        if let strings = Specialization.ifExactly(values, is: [String].self) {
+            for index in order {
+                try strings[index].encodeQuery(
+                    at: FieldSlot(container: scope, key: NameKey(names[index]), isDataKey: true))
+            }
+        } else if TypeTraits.of(Value.self).contains(.encodingFastPath),
+            let scalar = Value.self as? any QueryScalarEncodable.Type
+        {
+            try encodeScalarEntries(values, as: scalar, names: names, order: order, in: scope)
+        } else {
+            for index in order {
+                try FieldSlot(container: scope, key: NameKey(names[index]), isDataKey: true).encodeValue(values[index])
+            }
+        }
+    }
+}
+
+private func encodeScalarEntries<Value, Scalar: QueryScalarEncodable>(
+    _ values: [Value], as type: Scalar.Type, names: [String], order: [Int], in scope: EncodingScope
+) throws {
+    // `Scalar` was opened from `Value`'s own metatype: they are one type.
+    let scalars = Specialization.cast(values, to: [Scalar].self)
+    for index in order {
+        try scalars[index].encodeQuery(at: FieldSlot(container: scope, key: NameKey(names[index]), isDataKey: true))
+    }
+}
+
 extension Set: QueryEncodingFastPath where Element: Encodable {
     /// Elements sorted by the UTF-8 bytes of their text, so the output is the same in every process (a
     /// set's own order changes from one process to the next). Elements must be scalars.
     func encodeQuery<Slot: EncodingSlot>(at slot: Slot) throws {
         let scope = try slot.makeScope()
         // Each element's text decides its place; finding it needs a throwaway encoding per element.
-        var keyed: [(text: [UInt8], element: Element)] = []
-        keyed.reserveCapacity(count)
+        var texts: [[UInt8]] = []
+        var elements: [Element] = []
+        texts.reserveCapacity(count)
+        elements.reserveCapacity(count)
         for element in self {
-            keyed.append((try scope.writer.scalarText(of: element, codingPath: scope.codingPath), element))
+            texts.append(try scope.writer.scalarText(of: element, codingPath: scope.codingPath))
+            elements.append(element)
         }
-        keyed.sort { $0.text.lexicographicallyPrecedes($1.text) }
+        let order = ByteOrder.sortedIndices(of: texts)
         var container = QueryUnkeyedEncodingContainer(scope: scope)
-        try container.encodeElements(of: keyed.map(\.element))
+        try container.encodeElements(of: order.map { elements[$0] })
+    }
+}
+
+/// Sorts keys by their bytes, in specialised code: the standard library's `sort` over a generic element
+/// runs unspecialised, copying and comparing every element through its metadata (for a 1,000-entry
+/// dictionary, about 54,000 instructions per entry, ten times the cost of writing it).
+enum ByteOrder {
+    /// The indices of `names`, ordered by the names' UTF-8 bytes; equal names keep their order.
+    static func sortedIndices(of names: [String]) -> [Int] {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        ends.reserveCapacity(names.count)
+        for name in names {
+            bytes.append(contentsOf: name.utf8)
+            ends.append(bytes.count)
+        }
+        return sortedIndices(bytes: bytes, ends: ends)
+    }
+
+    /// The indices of `texts`, ordered by their bytes; equal texts keep their order.
+    static func sortedIndices(of texts: [[UInt8]]) -> [Int] {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        ends.reserveCapacity(texts.count)
+        for text in texts {
+            bytes.append(contentsOf: text)
+            ends.append(bytes.count)
+        }
+        return sortedIndices(bytes: bytes, ends: ends)
+    }
+
+    /// The indices of the runs of `bytes` that end at `ends` (the first starts at 0), ordered by bytes.
+    private static func sortedIndices(bytes: [UInt8], ends: [Int]) -> [Int] {
+        bytes.withUnsafeBufferPointer { bytes in
+            ends.withUnsafeBufferPointer { ends in
+                // Each run's first 16 bytes as two big-endian words (zero-padded), compared as integers:
+                // most comparisons end there, and only runs that agree on them read their bytes.
+                var keys: [SortKey] = []
+                keys.reserveCapacity(ends.count)
+                var start = 0
+                for (index, end) in ends.enumerated() {
+                    keys.append(SortKey(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]), index: index))
+                    start = end
+                }
+                func run(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                    UnsafeBufferPointer(rebasing: bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+                }
+                keys.sort { left, right in
+                    if left.high != right.high { return left.high < right.high }
+                    if left.low != right.low { return left.low < right.low }
+                    let leftRun = run(left.index)
+                    let rightRun = run(right.index)
+                    let common = Swift.min(leftRun.count, rightRun.count)
+                    if common > 16, let leftBase = leftRun.baseAddress, let rightBase = rightRun.baseAddress {
+                        let order = memcmp(leftBase + 16, rightBase + 16, common - 16)
+                        if order != 0 { return order < 0 }
+                    }
+                    if leftRun.count != rightRun.count { return leftRun.count < rightRun.count }
+                    return left.index < right.index
+                }
+                return keys.map(\.index)
+            }
+        }
+    }
+
+    /// A run's place in the order: its first 16 bytes, then (when those are equal) the rest of it.
+    private struct SortKey {
+        /// Bytes 0–7 and 8–15 of the run, big-endian, zero past its end.
+        let high: UInt64
+        let low: UInt64
+        let index: Int
+
+        init(bytes: UnsafeBufferPointer<UInt8>, index: Int) {
+            var high: UInt64 = 0
+            var low: UInt64 = 0
+            for offset in 0..<8 {
+                high = high << 8 | UInt64(offset < bytes.count ? bytes[offset] : 0)
+                low = low << 8 | UInt64(offset + 8 < bytes.count ? bytes[offset + 8] : 0)
+            }
+            self.high = high
+            self.low = low
+            self.index = index
+        }
     }
 }
 

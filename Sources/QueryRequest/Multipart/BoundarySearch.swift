@@ -1,22 +1,18 @@
-/// Finds a form's boundary in bytes (Boyer–Moore–Horspool), also across the chunks of a stream.
+import Foundation
+
+/// Finds a form's boundary in bytes, also across the chunks of a stream.
 ///
-/// The default boundary is 43 bytes, so a search skips up to 43 bytes per comparison: checking a file
-/// while it streams costs far less than reading it.
+/// Sixteen window positions are tested at once, on their first and last bytes (two vector compares);
+/// only a position where both match is compared whole. Checking a file while it streams then runs at
+/// about the speed of reading it from memory, the most a search that must see every byte can do.
 struct BoundarySearch: Sendable {
     /// The boundary's bytes; never empty (a boundary has 1 to 70 characters).
     let pattern: [UInt8]
-    /// How far the window may move when its last byte is `byte`.
-    private let skip: [Int]
     /// The last `pattern.count - 1` bytes seen by ``scan(_:)``, in which an occurrence may begin.
     private var tail: [UInt8] = []
 
     init(boundary: String) {
         pattern = Array(boundary.utf8)
-        var skip = [Int](repeating: pattern.count, count: 256)
-        for (index, byte) in pattern.dropLast().enumerated() {
-            skip[Int(byte)] = pattern.count - 1 - index
-        }
-        self.skip = skip
     }
 
     /// Whether the boundary occurs in `bytes`.
@@ -24,26 +20,38 @@ struct BoundarySearch: Sendable {
         let count = pattern.count
         guard bytes.count >= count, let base = bytes.baseAddress else { return false }
         return pattern.withUnsafeBufferPointer { pattern in
-            skip.withUnsafeBufferPointer { skip in
-                // Unchecked reads: `start + last < bytes.count` holds for every window the loop visits,
-                // `index <= last < pattern.count`, and a byte indexes the 256 entries of `skip`.
-                let last = count - 1
-                let lastByte = pattern[last]
-                let end = bytes.count - count
-                var start = 0
-                while start <= end {
-                    let byte = base.load(fromByteOffset: start + last, as: UInt8.self)
-                    if byte == lastByte {
-                        var index = last - 1
-                        while index >= 0 && base.load(fromByteOffset: start + index, as: UInt8.self) == pattern[index] {
-                            index -= 1
-                        }
-                        if index < 0 { return true }
-                    }
-                    start += skip[Int(byte)]
-                }
-                return false
+            guard let patternBase = pattern.baseAddress else { return false }
+            let first = pattern[0]
+            let last = pattern[count - 1]
+            // The window starting at `start` is the bytes `start ..< start + count`; `end` is the last start.
+            let end = bytes.count - count
+            func matches(at start: Int) -> Bool {
+                // In bounds: `start <= end`, so `start + count <= bytes.count`.
+                memcmp(base + start, patternBase, count) == 0
             }
+            var start = 0
+            let firsts = SIMD16<UInt8>(repeating: first)
+            let lasts = SIMD16<UInt8>(repeating: last)
+            while start + 15 <= end {
+                // In bounds: the loads read `start ..< start + 16` and `start + count - 1 ..< start + count + 15`,
+                // and `start + 15 + count <= end + count == bytes.count`.
+                let heads = base.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
+                let tails = base.loadUnaligned(fromByteOffset: start + count - 1, as: SIMD16<UInt8>.self)
+                let candidates = (heads .== firsts) .& (tails .== lasts)
+                if any(candidates) {
+                    for lane in 0..<16 where candidates[lane] && matches(at: start + lane) { return true }
+                }
+                start += 16
+            }
+            while start <= end {
+                if base.load(fromByteOffset: start, as: UInt8.self) == first
+                    && base.load(fromByteOffset: start + count - 1, as: UInt8.self) == last && matches(at: start)
+                {
+                    return true
+                }
+                start += 1
+            }
+            return false
         }
     }
 

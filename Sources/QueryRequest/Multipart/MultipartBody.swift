@@ -63,39 +63,42 @@ public struct MultipartBody: Sendable {
     ///   boundary.
     public func data() throws -> Data {
         if !streamsFromDisk { return try joinedBytes() }
-        var data = Data(capacity: Int(clamping: contentLength))
         let reader = makeReader()
-        while let chunk = try reader.next(maximumLength: 1 << 20) {
-            data.append(chunk)
-        }
-        return data
-    }
-
-    /// The segments of a body without files, copied once into one `Data`; a large content is checked a
-    /// megabyte at a time just before that megabyte is copied, while it is in the cache.
-    private func joinedBytes() throws -> Data {
-        if segments.count == 1, case .bytes(let data) = segments[0] { return data }
-        var data = Data(capacity: Int(clamping: contentLength))
-        var search = BoundarySearch(boundary: boundary)
-        for segment in segments {
-            switch segment {
-            case .bytes(let bytes):
-                data.append(bytes)
-            case .content(let content):
-                search.reset()
-                var start = content.data.startIndex
-                while start < content.data.endIndex {
-                    let end = Swift.min(start + (1 << 20), content.data.endIndex)
-                    let chunk = content.data[start..<end]
-                    if chunk.withUnsafeBytes({ search.scan($0) }) { throw content.failure(.boundaryInPart) }
-                    data.append(chunk)
-                    start = end
-                }
-            case .file:
-                preconditionFailure("joinedBytes() is only called for a body without files")
+        return try BodyMemory.makeData(count: Int(clamping: contentLength)) { write in
+            while let chunk = try reader.next(maximumLength: 1 << 20) {
+                chunk.withUnsafeBytes { write($0) }
             }
         }
-        return data
+    }
+
+    /// The segments of a body without files, copied once into one `Data` (see ``BodyMemory``); a large
+    /// content is checked a megabyte at a time just before that megabyte is copied, while it is in the
+    /// cache.
+    private func joinedBytes() throws -> Data {
+        if segments.count == 1, case .bytes(let data) = segments[0] { return data }
+        var search = BoundarySearch(boundary: boundary)
+        return try BodyMemory.makeData(count: Int(clamping: contentLength)) { write in
+            for segment in segments {
+                switch segment {
+                case .bytes(let bytes):
+                    bytes.withUnsafeBytes { write($0) }
+                case .content(let content):
+                    search.reset()
+                    try content.data.withUnsafeBytes { data in
+                        var start = 0
+                        while start < data.count {
+                            let chunk = UnsafeRawBufferPointer(
+                                rebasing: data[start..<Swift.min(start + (1 << 20), data.count)])
+                            if search.scan(chunk) { throw content.failure(.boundaryInPart) }
+                            write(chunk)
+                            start += chunk.count
+                        }
+                    }
+                case .file:
+                    preconditionFailure("joinedBytes() is only called for a body without files")
+                }
+            }
+        }
     }
 
     /// A reader that produces the body in chunks, reading file parts as it goes.

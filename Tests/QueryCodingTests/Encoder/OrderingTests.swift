@@ -55,6 +55,36 @@ import Testing
         #expect(names.first == "key0" && names[1] == "key1" && names[2] == "key10")
     }
 
+    /// Keys that agree on their first 8 or 16 bytes, keys that begin others (also with a NUL after
+    /// them), long keys that differ only at the end: sorted by every byte, whatever the value type.
+    @Test func dictionaryKeysAreSortedByEveryByte() throws {
+        let keys = [
+            "0123456789abcdef", "0123456789abcdefX", "0123456789abcdef\u{0}", "0123456789abcdeg", "0123456789abcdefXY",
+            "0123456789abcdefXA", "01234567", "01234567\u{0}", "0123456", "012345670", "\u{E9}", "e", "z",
+            "0123456789abcdef0123456789abcdef2", "0123456789abcdef0123456789abcdef1", "\u{10FFFF}", "~",
+        ]
+        let expected = keys.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        func names(_ items: [URLQueryItem]) -> [[UInt8]] { items.map { Array($0.name.utf8) } }
+        let encoder = QueryEncoder()
+        let strings = Dictionary(uniqueKeysWithValues: keys.map { ($0, "v") })
+        #expect(try names(encoder.encode(strings)) == expected)
+        let integers = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+        #expect(try names(encoder.encode(integers)) == expected)
+        let optionals = Dictionary(uniqueKeysWithValues: keys.map { ($0, true as Bool?) })
+        #expect(try names(encoder.encode(optionals)) == expected)
+        let arrays = Dictionary(uniqueKeysWithValues: keys.map { ($0, [1, 2]) })
+        #expect(try names(encoder.encode(arrays)) == expected)
+        // Each value is written under its own key.
+        #expect(try encoder.encode(integers).allSatisfy { $0.value == String(keys.firstIndex(of: $0.name)!) })
+    }
+
+    @Test func setElementsAreSortedByEveryByte() throws {
+        let values = ["0123456789abcdefZ", "0123456789abcdef", "0123456789abcdefA", "01234567", "0123456", "b", "a"]
+        let repeated = QueryEncoder.with { $0.arrayEncodingStrategy = .repeatedKeys }
+        let items = try repeated.encode(Listed(list: Set(values)))
+        #expect(items.map(\.value) == values.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
     @Test func setOrderIsTheSameHoweverTheSetWasBuilt() throws {
         let values = (0..<100).map { "v\($0)" }
         let forward = Set(values)

@@ -132,6 +132,36 @@ import Testing
         }
     }
 
+    /// The search tests sixteen positions at a time on their first and last bytes: a boundary is found at
+    /// every position (in the vector loop and in the bytes after it), and a text that differs from it in
+    /// its first or last byte only is not taken for it.
+    @Test(arguments: [1, 2, 5, 16, 17, 43, 70])
+    func findsTheBoundaryAtEveryPositionAndNothingElse(length: Int) throws {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let boundary = String((0..<length).map { alphabet[($0 * 7) % alphabet.count] })
+        let firstMissed = "#" + boundary.dropFirst()
+        let lastMissed = boundary.dropLast() + "#"
+        for size in [length, length + 15, length + 16, length + 40] {
+            for offset in 0...(size - length) {
+                func value(with inserted: String) -> String {
+                    String(repeating: "-", count: offset) + inserted
+                        + String(repeating: "-", count: size - length - offset)
+                }
+                var form = try MultipartForm(boundary: boundary)
+                form.append(.text(name: "a", value: value(with: boundary)))
+                #expect(throws: MultipartFormError.invalidPart(index: 0, name: "a", problem: .boundaryInPart)) {
+                    try form.encode()
+                }
+                if length > 1 {
+                    var near = try MultipartForm(boundary: boundary)
+                    near.append(.text(name: "a", value: value(with: firstMissed)))
+                    near.append(.text(name: "b", value: value(with: String(lastMissed))))
+                    #expect(throws: Never.self) { try near.encode() }
+                }
+            }
+        }
+    }
+
     @Test(arguments: [1, 1_000, 16_383, 16_384, 40_000, 1_048_570, 2_000_000])
     func aLargeContentInMemoryIsCheckedAsTheBodyIsProduced(offset: Int) throws {
         var content = Data(repeating: UInt8(ascii: "x"), count: max(offset + 10, 20_000))
@@ -168,6 +198,42 @@ import Testing
         var produced = Data()
         while let chunk = try reader.next(maximumLength: 777) { produced.append(chunk) }
         #expect(produced == expected)
+    }
+
+    /// A body from 8 MiB is made in memory of 2 MiB pages on Linux: the same bytes as a reader produces,
+    /// for contents in memory and files alike, with its last megabytes (past the last whole page) too.
+    @Test func aLargeBodyInMemoryIsTheBytesAReaderProduces() throws {
+        let content = Data((0..<(9 << 20) + 3).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 12) })
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("qr-large-\(UUID().uuidString)")
+        try content.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var form = try MultipartForm(boundary: "qr-fixed")
+        form.append(.text(name: "a", value: "1"))
+        form.append(.file(name: "memory", filename: "m", data: content))
+        let inMemory = try form.encode()
+        form.append(.file(name: "disk", filename: "d", contentsOf: file))
+        let withFile = try form.encode()
+        #expect(withFile.streamsFromDisk)
+        for body in [inMemory, withFile] {
+            let reader = body.makeReader()
+            var produced = Data()
+            while let chunk = try reader.next(maximumLength: 1 << 20) { produced.append(chunk) }
+            let data = try body.data()
+            #expect(data.count == Int(body.contentLength))
+            #expect(data == produced)
+        }
+    }
+
+    /// In a body from 8 MiB, the boundary is found wherever it is: across the megabytes checked in turn,
+    /// and in the last bytes.
+    @Test(arguments: [(8 << 20) - 2, (9 << 20) - 5])
+    func aLargeBodyInMemoryIsChecked(offset: Int) throws {
+        var content = Data(repeating: UInt8(ascii: "x"), count: 9 << 20)
+        content.replaceSubrange(offset..<offset + 5, with: Data("fence".utf8))
+        var form = try MultipartForm(boundary: "fence")
+        form.append(.file(name: "big", filename: "b", data: content))
+        let failure = MultipartFormError.invalidPart(index: 0, name: "big", problem: .boundaryInPart)
+        #expect(throws: failure) { try form.encode().data() }
     }
 
     @Test func fieldEncodingErrorsAreThrownUnchanged() {

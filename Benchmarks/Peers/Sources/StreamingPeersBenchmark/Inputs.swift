@@ -16,7 +16,7 @@ struct Inputs: Sendable {
 
     init(fileSize: Int, eventCount: Int) throws {
         fileURL = FileManager.default.temporaryDirectory.appendingPathComponent("qr-streaming-peers-\(getpid()).bin")
-        FileManager.default.createFile(atPath: fileURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: fileURL.path, contents: nil)
         let handle = try FileHandle(forWritingTo: fileURL)
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
