@@ -1,8 +1,11 @@
 """Loopback HTTP server for streamed responses. Prints its port on the first line of stdout.
 
 GET /lines?count=N[&gate=K]        N lines "line i" (chunked, flushed one by one); with gate=K, after the
-                                   first line it waits for GET /release?key=K (at most 10 s, then it
-                                   writes "gate timed out" and goes on)
+                                   first line it waits for GET /release?key=K (at most 50 s, then it
+                                   writes "gate timed out" and goes on: long enough for a
+                                   client slowed by a sanitizer on a busy machine, shorter than
+                                   the suite's one-minute limit, so that a client that never
+                                   opens the gate fails on the lines, not the limit)
 GET /release?key=K                 opens gate K (204)
 GET /bytes?size=N                  N bytes, byte i being i % 251, in chunks of 1000 (chunked)
 GET /drop?after=N                  announces Content-Length N*10, sends N bytes, then closes the connection
@@ -94,7 +97,7 @@ class Handler(BaseHTTPRequestHandler):
             self.start()
             for i in range(count):
                 self.chunk(b"line %d\n" % i)
-                if i == 0 and name is not None and not gate(name).wait(10):
+                if i == 0 and name is not None and not gate(name).wait(50):
                     self.chunk(b"gate timed out\n")
             self.end()
         elif path == "/bytes":
