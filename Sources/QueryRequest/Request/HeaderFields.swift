@@ -59,16 +59,32 @@ struct HeaderFields {
     /// Whether `text` is a non-empty RFC 9110 token: `1*tchar`, where tchar is a letter, a digit or one of
     /// `!#$%&'*+-.^_|~` or the backtick. Used for header names and methods.
     static func isToken(_ text: String) -> Bool {
-        !text.isEmpty
-            && text.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-                    UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                    UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-                    true
-                default: PercentEncoding.isUnreserved(byte)  // letters, digits, and "-._~" which are tchars too
+        // Every request's method is checked: bytes are tested against two 64-bit masks made from `isTokenByte`.
+        var text = text
+        return text.withUTF8 { bytes in
+            let (low, high) = tokenMasks
+            return !bytes.isEmpty
+                && bytes.allSatisfy { byte in
+                    byte < 128 && ((byte < 64 ? low : high) >> UInt64(byte & 63)) & 1 != 0
                 }
-            }
+        }
+    }
+
+    /// Bit `b` of the first mask (`b - 64` of the second) is set when ASCII byte `b` is a tchar.
+    private static let tokenMasks: (UInt64, UInt64) = (0..<128).reduce((0, 0)) { masks, value in
+        guard isTokenByte(UInt8(value)) else { return masks }
+        return value < 64 ? (masks.0 | 1 << UInt64(value), masks.1) : (masks.0, masks.1 | 1 << UInt64(value - 64))
+    }
+
+    /// Whether `byte` is an RFC 9110 tchar.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default: PercentEncoding.isUnreserved(byte)  // letters, digits, and "-._~" which are tchars too
+        }
     }
 
     /// Whether `value` holds none of CR, LF and NUL (RFC 9110 §5.5 calls them invalid and dangerous).

@@ -8,26 +8,41 @@ import Foundation
 /// joined path always starts with `/` and holds no raw `?`, `#` or `\`, nothing in it can reach the
 /// authority: scheme, host and port are exactly the host's.
 struct RequestURL: Sendable {
-    /// `scheme://host[:port]`, the scheme in lowercase.
-    let origin: String
-    /// The scheme, host and port every built URL must have.
-    private let authority: Authority
-    /// The host's base path, percent-encoded, possibly empty.
-    let basePath: String
+    /// What validating a base URL found, in one object: a cached value is then copied with one retain.
+    private final class Validated: Sendable {
+        /// `scheme://host[:port]` and the base path: the validated origin, the scheme in lowercase,
+        /// followed by the host's percent-encoded base path (possibly empty). Every URL starts with it.
+        let prefix: String
+        /// Whether the base path ends with `/`.
+        let basePathEndsWithSlash: Bool
+        /// The scheme, host and port every built URL must have.
+        let authority: Authority
+
+        init(prefix: String, basePathEndsWithSlash: Bool, authority: Authority) {
+            self.prefix = prefix
+            self.basePathEndsWithSlash = basePathEndsWithSlash
+            self.authority = authority
+        }
+    }
+
+    private let validated: Validated
+    private var prefix: String { validated.prefix }
+    private var basePathEndsWithSlash: Bool { validated.basePathEndsWithSlash }
+    private var authority: Authority { validated.authority }
 
     /// Validates the base URL of `host`: a problem with it is an ``RequestBuildingError/invalidHost(host:reason:)``;
     /// an error thrown by `baseURL` itself passes through unchanged.
     ///
-    /// A base URL is validated once and then found in ``validated``, by its text: see ``init(baseURL:host:)``.
+    /// A base URL is validated once and then found in ``validatedBaseURLs``, by its text: see ``init(baseURL:host:)``.
     init(host: some APIHost) throws {
         let url = try host.baseURL
         let text = url.absoluteString
-        if let known = Self.validated.value(for: text) {
+        if let known = Self.validatedBaseURLs.value(for: text) {
             self = known
             return
         }
         self = try RequestURL(baseURL: text, host: host)
-        Self.validated.store(self, for: text)
+        Self.validatedBaseURLs.store(self, for: text)
     }
 
     /// Base URLs already validated, by their exact text (`absoluteString`).
@@ -35,7 +50,7 @@ struct RequestURL: Sendable {
     /// Safe to reuse because ``init(baseURL:host:)`` reads nothing but that text: it parses it again
     /// (rather than asking the `URL` value, whose base URL could differ), and `host` only names the host in
     /// an error, which is never stored. So a hit is exactly the value the validation would return.
-    private static let validated = BoundedCache<String, RequestURL>(capacity: 64)
+    private static let validatedBaseURLs = BoundedCache<String, RequestURL>(capacity: 64)
 
     /// Validates the base URL `text` (the `absoluteString` of `host`'s base URL).
     private init(baseURL text: String, host: some APIHost) throws {
@@ -95,9 +110,9 @@ struct RequestURL: Sendable {
         guard authority.matches(reread), authority.matches(originURL) else {
             throw invalid("the host name \"\(hostName)\" does not read back as itself once written into a URL")
         }
-        self.origin = originText
-        self.basePath = basePath
-        self.authority = authority
+        validated = Validated(
+            prefix: originText + basePath, basePathEndsWithSlash: basePath.utf8.last == UInt8(ascii: "/"),
+            authority: authority)
     }
 
     /// The URL for `path` (which may carry a fixed query, `/search?fixed=1`) below the base path, with
@@ -107,47 +122,73 @@ struct RequestURL: Sendable {
     /// normalised path, `?` and the normalised queries. Only then is it parsed, once, and the parsed URL's
     /// authority compared with the origin's.
     func url(path: String, encodedQuery: String) throws -> URL {
-        // Found by byte, in one pass: a `?` followed by a combining mark is one `Character` that is not `?`.
         var path = path
-        let (hasHash, questionMarkOffset) = path.withUTF8 { bytes in
-            var questionMark: Int?
-            for (offset, byte) in bytes.enumerated() {
-                if byte == UInt8(ascii: "#") { return (true, questionMark) }
-                if byte == UInt8(ascii: "?") && questionMark == nil { questionMark = offset }
-            }
-            return (false, questionMark)
+        var encodedQuery = encodedQuery
+        // Everything is read as UTF-8 bytes, found by byte in one pass (a `?` followed by a combining mark is one
+        // `Character` that is not `?`), and never sliced as `String`s.
+        let built = path.withUTF8 { path in
+            encodedQuery.withUTF8 { encodedQuery in writeText(path: path, encodedQuery: encodedQuery) }
         }
-        guard !hasHash else {
+        let text: String
+        switch built {
+        case .text(let written): text = written
+        case .fragment:
             throw RequestBuildingError.invalidPath(path: path, reason: "\"#\" would start a fragment, never sent")
+        case .dotSegment(let segment):
+            throw RequestBuildingError.invalidPath(
+                path: path, reason: "the \"\(segment)\" segment would be resolved by the server")
         }
-        let questionMark = questionMarkOffset.map { path.utf8.index(path.utf8.startIndex, offsetBy: $0) }
-        let pathPart = path[..<(questionMark ?? path.endIndex)]
-        let fixedQuery = questionMark.map { path[path.utf8.index(after: $0)...] } ?? ""
+        guard let url = URL(string: text) else {
+            throw RequestBuildingError.invalidPath(path: path, reason: "\"\(text)\" is not a valid URL")
+        }
+        // The last line of defence of "the host never changes": checked on the URL that is sent.
+        guard authority.matches(url) else {
+            throw RequestBuildingError.invalidPath(
+                path: path, reason: "the URL \"\(text)\" would not keep the host's scheme, host and port")
+        }
+        return url
+    }
+
+    /// The text of ``url(path:encodedQuery:)``, or why there is none.
+    private enum WrittenText {
+        case text(String)
+        /// The path holds a `#`.
+        case fragment
+        /// The normalised path has this `.` or `..` segment.
+        case dotSegment(String)
+    }
+
+    /// Writes the URL text for the UTF-8 bytes of a path and an encoded query.
+    private func writeText(path: UnsafeBufferPointer<UInt8>, encodedQuery: UnsafeBufferPointer<UInt8>) -> WrittenText {
+        var questionMark: Int?
+        for offset in path.indices {
+            let byte = path[offset]
+            if byte == UInt8(ascii: "#") { return .fragment }
+            if byte == UInt8(ascii: "?") && questionMark == nil { questionMark = offset }
+        }
+        var requestPath = UnsafeBufferPointer(rebasing: path[..<(questionMark ?? path.count)])
+        let fixedQuery =
+            questionMark.map { UnsafeBufferPointer(rebasing: path[($0 + 1)...]) } ?? .init(start: nil, count: 0)
 
         // `/v1` + `/users` → `/v1/users`; a slash on both sides counts once; a path without a leading slash
         // still starts a new segment. Other empty segments (`//`, a trailing `/`) are kept as written.
         // Decided on the raw path: normalising keeps `/` and never makes a byte into one.
-        var requestPath = pathPart
         var needsSlash = false
-        if let first = pathPart.utf8.first {
-            let baseHasSlash = basePath.utf8.last == UInt8(ascii: "/")
+        if let first = requestPath.first {
             let pathHasSlash = first == UInt8(ascii: "/")
-            if baseHasSlash && pathHasSlash {
-                requestPath = pathPart[pathPart.utf8.index(after: pathPart.startIndex)...]
+            if basePathEndsWithSlash && pathHasSlash {
+                requestPath = UnsafeBufferPointer(rebasing: requestPath.dropFirst())
             }
-            needsSlash = !baseHasSlash && !pathHasSlash
+            needsSlash = !basePathEndsWithSlash && !pathHasSlash
         }
         let hasQuery = !fixedQuery.isEmpty || !encodedQuery.isEmpty
         // The most the text can take: the origin and base path as they are, three bytes for each byte of the
         // path and queries (each may become `%XX`), and the three separators: `/`, `?` and `&`.
-        let capacity =
-            origin.utf8.count + basePath.utf8.count + URLText.Writer.normalisedCapacity(requestPath)
-            + URLText.Writer.normalisedCapacity(fixedQuery) + URLText.Writer.normalisedCapacity(encodedQuery[...]) + 3
+        let capacity = prefix.utf8.count + 3 * (requestPath.count + fixedQuery.count + encodedQuery.count) + 3
         var dotSegment: String?
         let text = String(unsafeUninitializedCapacity: capacity) { buffer in
             var writer = URLText.Writer(buffer)
-            writer.append(origin)
-            writer.append(basePath)
+            writer.append(prefix)
             if needsSlash { writer.append(UInt8(ascii: "/")) }
             let pathStart = writer.count
             writer.appendNormalised(requestPath, as: .path)
@@ -159,23 +200,12 @@ struct RequestURL: Sendable {
                 writer.append(UInt8(ascii: "?"))
                 writer.appendNormalised(fixedQuery, as: .query)
                 if !fixedQuery.isEmpty && !encodedQuery.isEmpty { writer.append(UInt8(ascii: "&")) }
-                writer.appendNormalised(encodedQuery[...], as: .query)
+                writer.appendNormalised(encodedQuery, as: .query)
             }
             return writer.count
         }
-        if let dotSegment {
-            throw RequestBuildingError.invalidPath(
-                path: path, reason: "the \"\(dotSegment)\" segment would be resolved by the server")
-        }
-        guard let url = URL(string: text) else {
-            throw RequestBuildingError.invalidPath(path: path, reason: "\"\(text)\" is not a valid URL")
-        }
-        // The last line of defence of "the host never changes": checked on the URL that is sent.
-        guard authority.matches(url) else {
-            throw RequestBuildingError.invalidPath(
-                path: path, reason: "the URL \"\(text)\" would not keep the host's scheme, host and port")
-        }
-        return url
+        if let dotSegment { return .dotSegment(dotSegment) }
+        return .text(text)
     }
 
     /// Whether `url` has this host's scheme, host and port (and no user info): the client's check that a

@@ -117,41 +117,88 @@ enum URLText {
             text.withUTF8 { appendNormalised($0, as: part) }
         }
 
-        private mutating func appendNormalised(_ bytes: UnsafeBufferPointer<UInt8>, as part: Part) {
+        /// Appends `bytes` normalised as ``URLText/normalised(_:as:)`` describes.
+        mutating func appendNormalised(_ bytes: UnsafeBufferPointer<UInt8>, as part: Part) {
             // SAFETY: each input byte writes at most three, so checking room for three per byte once makes
-            // every store below in bounds.
+            // every store below in bounds (the eight-byte copy writes eight for eight).
             precondition(bytes.count <= (buffer.count &- count) / 3, "URL text overflows its buffer")
-            guard let target = buffer.baseAddress else { return }
-            // The raw set as two masks, the only difference between the parts, read once.
-            let low = part == .path ? pathLow : queryLow
-            let high = pathAndQueryHigh
+            guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+            // The one difference between the parts: the class bit that says "not raw here".
+            let notRaw = part == .path ? ByteClass.notRawInPath : ByteClass.notRawInQuery
+            let end = bytes.count
             var output = count
             var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                // `%` is never raw in either part, so a raw byte needs no look-ahead.
-                if byte < 128 && ((byte < 64 ? low : high) >> UInt64(byte & 63)) & 1 != 0 {
-                    target[output] = byte
-                    output &+= 1
-                    index &+= 1
-                } else if byte == UInt8(ascii: "%"), index &+ 2 < bytes.count,
-                    PercentEncoding.hexValue(bytes[index &+ 1]) != nil,
-                    PercentEncoding.hexValue(bytes[index &+ 2]) != nil
-                {
-                    target[output] = byte
-                    target[output &+ 1] = bytes[index &+ 1]
-                    target[output &+ 2] = bytes[index &+ 2]
-                    output &+= 3
-                    index &+= 3
-                } else {
-                    target[output] = UInt8(ascii: "%")
-                    target[output &+ 1] = PercentEncoding.hexDigit(byte >> 4)
-                    target[output &+ 2] = PercentEncoding.hexDigit(byte & 0x0F)
-                    output &+= 3
-                    index &+= 1
+            ByteClass.table.withUnsafeBufferPointer { table in
+                // SAFETY: the table has 256 entries, so any byte indexes it.
+                precondition(table.count == 256)
+                let classes = table.baseAddress.unsafelyUnwrapped
+                while index < end {
+                    var stop = end
+                    if end &- index >= 8 {
+                        // Most URL text is raw: eight bytes are tested together and copied in one store.
+                        let chunk = source + index
+                        let any =
+                            classes[Int(chunk[0])] | classes[Int(chunk[1])] | classes[Int(chunk[2])]
+                            | classes[Int(chunk[3])] | classes[Int(chunk[4])] | classes[Int(chunk[5])]
+                            | classes[Int(chunk[6])] | classes[Int(chunk[7])]
+                        if any & notRaw == 0 {
+                            UnsafeMutableRawPointer(target + output).storeBytes(
+                                of: UnsafeRawPointer(chunk).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                            output &+= 8
+                            index &+= 8
+                            continue
+                        }
+                        // Byte by byte up to the end of this chunk (an escape may reach past it).
+                        stop = index &+ 8
+                    }
+                    while index < stop {
+                        let byte = source[index]
+                        // `%` is never raw in either part, so a raw byte needs no look-ahead.
+                        if classes[Int(byte)] & notRaw == 0 {
+                            target[output] = byte
+                            output &+= 1
+                            index &+= 1
+                        } else if byte == UInt8(ascii: "%"), index &+ 2 < end,
+                            classes[Int(source[index &+ 1])] & classes[Int(source[index &+ 2])] & ByteClass.hexDigit
+                                != 0
+                        {
+                            target[output] = byte
+                            target[output &+ 1] = source[index &+ 1]
+                            target[output &+ 2] = source[index &+ 2]
+                            output &+= 3
+                            index &+= 3
+                        } else {
+                            target[output] = UInt8(ascii: "%")
+                            target[output &+ 1] = PercentEncoding.hexDigit(byte >> 4)
+                            target[output &+ 2] = PercentEncoding.hexDigit(byte & 0x0F)
+                            output &+= 3
+                            index &+= 1
+                        }
+                    }
                 }
             }
             count = output
+        }
+    }
+
+    /// What the writer needs to know of each byte, looked up in one table instead of tested bit by bit.
+    private enum ByteClass {
+        /// Set when the byte may not stay raw in a path (``URLText/isPathByte(_:)`` is false).
+        static let notRawInPath: UInt8 = 1
+        /// Set when the byte may not stay raw in a query (``URLText/isQueryByte(_:)`` is false).
+        static let notRawInQuery: UInt8 = 2
+        /// Set for an ASCII hex digit (`PercentEncoding.hexValue` is not `nil`).
+        static let hexDigit: UInt8 = 4
+
+        /// The classes of the 256 byte values, derived from the predicates above, so that the masks and
+        /// QueryCoding's hex digits stay the one definition.
+        static let table: [UInt8] = (0...255).map { (value: Int) -> UInt8 in
+            let byte = UInt8(value)
+            var classes: UInt8 = 0
+            if !isPathByte(byte) { classes |= notRawInPath }
+            if !isQueryByte(byte) { classes |= notRawInQuery }
+            if PercentEncoding.hexValue(byte) != nil { classes |= hexDigit }
+            return classes
         }
     }
 

@@ -86,6 +86,31 @@ import Testing
         #expect(try builtURL("/users", host: SlashedHosts.root) == "https://test.jp/users")
     }
 
+    /// Paths and fixed queries whose escapes, raw runs and refused bytes fall on each side of the eight-byte
+    /// blocks the URL writer tests and copies together, and the exact URL each must build.
+    static let blockEdges: [(path: String, url: String)] = [
+        ("/abcdefg", "https://test.jp/abcdefg"),  // exactly one block
+        ("/abcdefghijklmno", "https://test.jp/abcdefghijklmno"),  // exactly two
+        ("/abcdefghijklmnop", "https://test.jp/abcdefghijklmnop"),  // two and one byte
+        ("/abcdef%41bcdefgh", "https://test.jp/abcdef%41bcdefgh"),  // an escape across the first block's end
+        ("/abcdefg%41bcdefg", "https://test.jp/abcdefg%41bcdefg"),  // an escape starting the second block
+        ("/abcdefgh%4", "https://test.jp/abcdefgh%254"),  // a cut escape in the short tail
+        ("/abcdefg%", "https://test.jp/abcdefg%25"),
+        ("/abcdef%zzabcdefgh", "https://test.jp/abcdef%25zzabcdefgh"),
+        ("/abcdef%4gabcdefgh", "https://test.jp/abcdef%254gabcdefgh"),
+        ("/abcdefg\u{E9}hijklmn", "https://test.jp/abcdefg%C3%A9hijklmn"),
+        ("/aaaaaaa\u{7F}aaaaaaaa", "https://test.jp/aaaaaaa%7Faaaaaaaa"),
+        ("/aaaaaaa aaaaaaaa", "https://test.jp/aaaaaaa%20aaaaaaaa"),
+        ("/aaaaaaaaaaaaaaa?bcdefgh?%2Cabcdefg[", "https://test.jp/aaaaaaaaaaaaaaa?bcdefgh?%2Cabcdefg%5B"),
+        ("/x?abcdefghij%ZZklmnopq", "https://test.jp/x?abcdefghij%25ZZklmnopq"),
+        ("/x?ab/cd?ef@gh:ij!kl$mn", "https://test.jp/x?ab/cd?ef@gh:ij!kl$mn"),
+    ]
+
+    @Test(arguments: blockEdges)
+    func normalisesTheSameOnEachSideOfABlock(path: String, url: String) throws {
+        #expect(try builtURL(path) == url)
+    }
+
     static let refusedDotSegments: [(path: String, segment: String)] = [
         ("..", ".."),
         ("../admin", ".."),
