@@ -196,11 +196,8 @@ struct FieldSlot: EncodingSlot {
         if nesting == .flattened { throw EncodingErrors.flattenedNotKeyed(codingPath: codingPath) }
         let writer = self.writer
         let name = self.name
-        if count > 0 {
-            container.noteWrite()
-            writer.noteScalarList(in: container, key: key, name: name)
-        }
-        try writer.writeScalarList(prefix: container.name, name: name, count: count, codingPath: codingPath) {
+        if count > 0 { container.noteWrite() }
+        try writer.writeScalarList(in: container, key: key, name: name, count: count, codingPath: codingPath) {
             writer, index, isListElement in
             try writeElement(writer, index, isListElement) { codingPath + [IndexKey(index)] }
         }

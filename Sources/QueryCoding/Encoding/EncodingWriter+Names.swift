@@ -68,8 +68,12 @@ extension EncodingWriter {
     private func appendKey(_ utf8: UnsafeBufferPointer<UInt8>, to buffer: inout ByteBuffer) -> KeyProblem? {
         let count = utf8.count
         if count == 0 { return .empty }
-        buffer.reserve(count &* 3)
-        for index in 0..<count {
+        // Long keys of unreserved bytes only (`[` and `]` never are) are copied eight bytes at a time;
+        // the loop below, byte by byte, takes the rest.
+        let clean = PercentEncoding.appendUnreservedWords(utf8, to: &buffer, allowsDot: !dotIsStructural)
+        if clean == count { return nil }
+        buffer.reserve((count &- clean) &* 3)
+        for index in clean..<count {
             let byte = utf8[index]
             if PercentEncoding.isUnreserved(byte) {
                 if byte == UInt8(ascii: ".") && dotIsStructural { return .structural(".") }
@@ -165,15 +169,19 @@ extension EncodingWriter {
         return false
     }
 
-    /// Writes the `count` scalar elements of the array in a field as the array strategy says: one
-    /// comma-separated pair, or a pair per element named `name`, `name[]` or `name[i]`.
-    /// `writeElement(self, index, isListElement)` appends one element's text; an error it throws reaches the
-    /// caller unchanged, and a key the query cannot carry throws ``EncodingErrors/invalidKey(_:problem:codingPath:)``.
+    /// Writes the `count` scalar elements of the array in the field `key` (named `name`) of the keyed
+    /// `scope` as the array strategy says: one comma-separated pair, or a pair per element named `name`,
+    /// `name[]` or `name[i]`. A non-empty array is recorded as an unkeyed container (``noteContainer``)
+    /// under the name of its first pair, as written. `writeElement(self, index, isListElement)` appends one
+    /// element's text; an error it throws reaches the caller unchanged, and a key the query cannot carry
+    /// throws ``EncodingErrors/invalidKey(_:problem:codingPath:)``.
     @inline(__always)
     func writeScalarList(
-        prefix: Range<Int>, name: String, count: Int, codingPath: @autoclosure () -> [any CodingKey],
+        in scope: EncodingScope, key: any CodingKey, name: String, count: Int,
+        codingPath: @autoclosure () -> [any CodingKey],
         writeElement: (_ writer: EncodingWriter, _ index: Int, _ isListElement: Bool) throws -> Void
     ) throws {
+        let prefix = scope.name
         let isList = arrayEncoding.isDelimited
         // An empty array writes nothing, but its key must still be one that a query could carry.
         if count == 0, let problem = keyProblem(name) {
@@ -186,6 +194,9 @@ extension EncodingWriter {
                 let start = openPair(prefix: prefix)
                 if let problem = appendChildName(prefix: prefix, name: name, to: &bytes) {
                     throw EncodingErrors.invalidKey(name, problem: problem, codingPath: codingPath())
+                }
+                if index == 0 {
+                    noteContainer(.unkeyed, scope: scope, key: key, name: start..<bytes.count, nameIsInOutput: true)
                 }
                 switch arrayEncoding {
                 case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited, .repeatedKeys:
