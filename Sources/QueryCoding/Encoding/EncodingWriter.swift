@@ -71,7 +71,7 @@ final class EncodingWriter {
     /// through ``containerIndex`` beyond, and only when ``containerHashBits`` says the hash may be known.
     @exclusivity(unchecked) var containers: [NamedContainer] = []
     /// The first container of each name hash, once there are more than ``linearContainerLimit``.
-    @exclusivity(unchecked) var containerIndex: [Int: Int] = [:]
+    @exclusivity(unchecked) var containerIndex = [Int: Int]()
     /// Bit `hash & 63` of every name recorded in ``containers``: a name whose bit is clear is new, without
     /// a search (the fields of a struct all have different names).
     @exclusivity(unchecked) var containerHashBits: UInt64 = 0

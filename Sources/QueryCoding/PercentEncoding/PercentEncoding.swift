@@ -81,8 +81,17 @@ package enum PercentEncoding {
     /// Appends `source` to `output`, escaping every byte that is not unreserved.
     @inline(__always)
     static func append(_ source: UnsafeBufferPointer<UInt8>, to output: inout ByteBuffer, spaceAsPlus: Bool) {
-        let clean = appendUnreservedWords(source, to: &output, allowsDot: true)
-        if clean == source.count { return }
+        let count = source.count
+        var clean = appendUnreservedWords(source, to: &output, allowsDot: true)
+        // The rest (all of a value shorter than 8 bytes) byte by byte, up to the first byte to escape.
+        output.reserve(count &- clean)
+        while clean < count {
+            let byte = source[clean]
+            if !isUnreserved(byte) { break }
+            output.appendReserved(byte)
+            clean &+= 1
+        }
+        if clean == count { return }
         appendEscaping(UnsafeBufferPointer(rebasing: source[clean...]), to: &output, spaceAsPlus: spaceAsPlus)
     }
 
