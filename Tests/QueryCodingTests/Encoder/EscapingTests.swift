@@ -36,10 +36,10 @@ import Testing
         #expect(try Array(QueryEncoder().encodeToString(["d": [key: 1]]).utf8) == Array("d.k\(escaped)=1".utf8))
     }
 
-    /// Each ASCII byte, and a non-ASCII character, at every position of runs long enough to be checked
-    /// several bytes at a time: what comes before and after it is unchanged, in values and in keys (where
-    /// a `.` is refused under `.dots` wherever it is).
-    @Test func everyByteAtEveryPositionOfALongRun() throws {
+    /// Each ASCII byte, and non-ASCII characters, at every position of runs shorter and longer than the
+    /// eight bytes the encoder checks at a time: what comes before and after it is unchanged, in values
+    /// and in keys (where a `.` is refused under `.dots` wherever it is).
+    @Test func everyByteAtEveryPositionOfARun() throws {
         let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
         let hex = Array("0123456789ABCDEF".utf8)
         func escaped(_ text: String) -> [UInt8] {
@@ -48,7 +48,7 @@ import Testing
             }
         }
         let characters = (UInt8(0)...127).map { String(Unicode.Scalar($0)) } + ["é", "\u{1F600}"]
-        for length in [8, 9, 16, 17, 24] {
+        for length in [1, 2, 3, 7, 8, 9, 15, 16, 17, 24] {
             for position in 0..<length {
                 for character in characters {
                     let text = String(repeating: "a", count: position) + character
