@@ -109,10 +109,14 @@ final class EncodingWriter {
     /// scope of its own (which always writes: it is recorded only when not empty).
     struct NamedContainer {
         let shape: EncodingScope.Shape
-        /// The scope of the container, or for an array of scalars the keyed container holding it.
-        let scope: EncodingScope
-        /// The array's key in `scope`, for an array of scalars.
+        /// The scope of the container, or for an array of scalars the keyed container holding it. `nil`
+        /// for an array of scalars recorded first under its name: its coding path is never asked for
+        /// (a conflict names the second container that wrote), and it always writes.
+        let scope: EncodingScope?
+        /// The array's key in `scope`, for an array of scalars that is not the first under its name.
         let key: (any CodingKey)?
+        /// Whether this is an array of scalars, written without a scope of its own.
+        let isScalarArray: Bool
         /// The name's bytes, and their hash: a range of ``EncodingWriter/names`` for a scope, of
         /// ``EncodingWriter/bytes`` for an array of scalars (its first pair's name, already written there:
         /// not copied again). Both buffers are append-only during a call.
@@ -122,8 +126,8 @@ final class EncodingWriter {
         /// The index of the first container recorded under the same name (its own index if it is the first).
         var first: Int
 
-        var hasWritten: Bool { key != nil || scope.hasWritten }
-        var codingPath: [any CodingKey] { key.map { scope.codingPath + [$0] } ?? scope.codingPath }
+        var hasWritten: Bool { isScalarArray || scope?.hasWritten == true }
+        var codingPath: [any CodingKey] { (scope?.codingPath ?? []) + (key.map { [$0] } ?? []) }
     }
 
     /// Records a container of `shape` at the composite name `name` (a range of ``names``, or of ``bytes``
@@ -166,11 +170,21 @@ final class EncodingWriter {
                 containerIndex[hash] = index
             }
         }
-        if first != index { hasRepeatedContainerName = true }
+        let isScalarArray = key != nil
+        if first != index {
+            hasRepeatedContainerName = true
+        } else if isScalarArray {
+            // The first array of scalars under its name: no scope or key to keep (see `NamedContainer`).
+            containers.append(
+                NamedContainer(
+                    shape: shape, scope: nil, key: nil, isScalarArray: true, name: name,
+                    nameIsInOutput: nameIsInOutput, hash: hash, first: first))
+            return
+        }
         containers.append(
             NamedContainer(
-                shape: shape, scope: scope, key: key, name: name, nameIsInOutput: nameIsInOutput, hash: hash,
-                first: first))
+                shape: shape, scope: scope, key: key, isScalarArray: isScalarArray, name: name,
+                nameIsInOutput: nameIsInOutput, hash: hash, first: first))
     }
 
     /// Whether two names (ranges of ``bytes`` or ``names``, as their flag says) hold the same bytes.
