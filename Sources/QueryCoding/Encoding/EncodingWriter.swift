@@ -50,7 +50,8 @@ final class EncodingWriter {
     // accesses (no store is passed `inout` while another access to it is open), so they skip the runtime
     // exclusivity checks: each check costs more than the append or the assignment it guards.
 
-    /// Names and values, in order.
+    /// Names and values, in order. Append-only during a call, so ranges into it stay valid (the records
+    /// of arrays of scalars in ``containers`` name them by a range of it).
     @exclusivity(unchecked) var bytes = ByteBuffer(capacity: 256)
     /// The full names of the composite values being encoded (structs, arrays, dictionaries), which
     /// their children's names start with. Append-only during a call, so ranges into it stay valid.
