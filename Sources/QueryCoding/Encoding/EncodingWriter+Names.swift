@@ -187,29 +187,38 @@ extension EncodingWriter {
         if count == 0, let problem = keyProblem(name) {
             throw EncodingErrors.invalidKey(name, problem: problem, codingPath: codingPath())
         }
-        for index in 0..<count {
-            if isList && index > 0 {
+        // Starts the pair of element `index` (for a delimited list, of the whole list) and returns the
+        // range of `bytes` holding the field's name.
+        @inline(__always) func beginElementPair(_ index: Int) throws -> Range<Int> {
+            let start = openPair(prefix: prefix)
+            if let problem = appendChildName(prefix: prefix, name: name, to: &bytes) {
+                throw EncodingErrors.invalidKey(name, problem: problem, codingPath: codingPath())
+            }
+            let fieldName = start..<bytes.count
+            switch arrayEncoding {
+            case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited, .repeatedKeys:
+                break
+            case .brackets:
+                appendDelimiter(.openBracket, to: &bytes)
+                appendDelimiter(.closeBracket, to: &bytes)
+            case .indexedBrackets:
+                appendDelimiter(.openBracket, to: &bytes)
+                appendDecimalDigits(UInt64(index), to: &bytes)
+                appendDelimiter(.closeBracket, to: &bytes)
+            }
+            closePairName(start: start)
+            return fieldName
+        }
+        guard count > 0 else { return }
+        // The first element, apart: it records the array, so that the loop below stays free of the call.
+        let fieldName = try beginElementPair(0)
+        noteContainer(.unkeyed, scope: scope, key: key, name: fieldName, nameIsInOutput: true)
+        try writeElement(self, 0, isList)
+        for index in 1..<count {
+            if isList {
                 appendListSeparator()
             } else {
-                let start = openPair(prefix: prefix)
-                if let problem = appendChildName(prefix: prefix, name: name, to: &bytes) {
-                    throw EncodingErrors.invalidKey(name, problem: problem, codingPath: codingPath())
-                }
-                if index == 0 {
-                    noteContainer(.unkeyed, scope: scope, key: key, name: start..<bytes.count, nameIsInOutput: true)
-                }
-                switch arrayEncoding {
-                case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited, .repeatedKeys:
-                    break
-                case .brackets:
-                    appendDelimiter(.openBracket, to: &bytes)
-                    appendDelimiter(.closeBracket, to: &bytes)
-                case .indexedBrackets:
-                    appendDelimiter(.openBracket, to: &bytes)
-                    appendDecimalDigits(UInt64(index), to: &bytes)
-                    appendDelimiter(.closeBracket, to: &bytes)
-                }
-                closePairName(start: start)
+                _ = try beginElementPair(index)
             }
             try writeElement(self, index, isList)
         }
