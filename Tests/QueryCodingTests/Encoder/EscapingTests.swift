@@ -51,13 +51,18 @@ import Testing
         for length in [1, 2, 3, 7, 8, 9, 15, 16, 17, 24] {
             for position in 0..<length {
                 for character in characters {
-                    let text = String(repeating: "a", count: position) + character
+                    let text =
+                        String(repeating: "a", count: position) + character
                         + String(repeating: "Z", count: length - position - 1)
-                    #expect(try Array(QueryEncoder().encodeToString(Text(q: text)).utf8) == Array("q=".utf8) + escaped(text))
+                    #expect(
+                        try Array(QueryEncoder().encodeToString(Text(q: text)).utf8) == Array("q=".utf8) + escaped(text)
+                    )
                     if character == "." {
                         #expect(throws: EncodingError.self) { try QueryEncoder().encodeToString(Pairs([text: "v"])) }
                     } else {
-                        #expect(try Array(QueryEncoder().encodeToString(Pairs([text: "v"])).utf8) == escaped(text) + Array("=v".utf8))
+                        #expect(
+                            try Array(QueryEncoder().encodeToString(Pairs([text: "v"])).utf8) == escaped(text)
+                                + Array("=v".utf8))
                     }
                 }
             }
