@@ -195,12 +195,9 @@ struct FieldSlot: EncodingSlot {
         if container.isUnexploded { throw EncodingErrors.nestedInUnexploded(codingPath: codingPath) }
         if nesting == .flattened { throw EncodingErrors.flattenedNotKeyed(codingPath: codingPath) }
         let writer = self.writer
-        let name = self.name
-        if count > 0 {
-            container.noteWrite()
-            writer.noteScalarList(in: container, key: key, name: name)
-        }
-        try writer.writeScalarList(prefix: container.name, name: name, count: count, codingPath: codingPath) {
+        let name = isDataKey ? key.stringValue : writer.keyName(key, codingPath: codingPath)
+        if count > 0 { container.noteWrite() }
+        try writer.writeScalarList(in: container, key: key, name: name, count: count, codingPath: codingPath) {
             writer, index, isListElement in
             try writeElement(writer, index, isListElement) { codingPath + [IndexKey(index)] }
         }

@@ -68,8 +68,12 @@ extension EncodingWriter {
     private func appendKey(_ utf8: UnsafeBufferPointer<UInt8>, to buffer: inout ByteBuffer) -> KeyProblem? {
         let count = utf8.count
         if count == 0 { return .empty }
-        buffer.reserve(count &* 3)
-        for index in 0..<count {
+        // Long keys of unreserved bytes only (`[` and `]` never are) are copied eight bytes at a time;
+        // the loop below, byte by byte, takes the rest.
+        let clean = PercentEncoding.appendUnreservedWords(utf8, to: &buffer, allowsDot: !dotIsStructural)
+        if clean == count { return nil }
+        buffer.reserve((count &- clean) &* 3)
+        for index in clean..<count {
             let byte = utf8[index]
             if PercentEncoding.isUnreserved(byte) {
                 if byte == UInt8(ascii: ".") && dotIsStructural { return .structural(".") }
@@ -165,40 +169,56 @@ extension EncodingWriter {
         return false
     }
 
-    /// Writes the `count` scalar elements of the array in a field as the array strategy says: one
-    /// comma-separated pair, or a pair per element named `name`, `name[]` or `name[i]`.
-    /// `writeElement(self, index, isListElement)` appends one element's text; an error it throws reaches the
-    /// caller unchanged, and a key the query cannot carry throws ``EncodingErrors/invalidKey(_:problem:codingPath:)``.
+    /// Writes the `count` scalar elements of the array in the field `key` (named `name`) of the keyed
+    /// `scope` as the array strategy says: one comma-separated pair, or a pair per element named `name`,
+    /// `name[]` or `name[i]`. A non-empty array is recorded as an unkeyed container (``noteContainer``)
+    /// under the name of its first pair, as written. `writeElement(self, index, isListElement)` appends one
+    /// element's text; an error it throws reaches the caller unchanged, and a key the query cannot carry
+    /// throws ``EncodingErrors/invalidKey(_:problem:codingPath:)``.
     @inline(__always)
     func writeScalarList(
-        prefix: Range<Int>, name: String, count: Int, codingPath: @autoclosure () -> [any CodingKey],
+        in scope: EncodingScope, key: any CodingKey, name: String, count: Int,
+        codingPath: @autoclosure () -> [any CodingKey],
         writeElement: (_ writer: EncodingWriter, _ index: Int, _ isListElement: Bool) throws -> Void
     ) throws {
+        let prefix = scope.name
         let isList = arrayEncoding.isDelimited
         // An empty array writes nothing, but its key must still be one that a query could carry.
         if count == 0, let problem = keyProblem(name) {
             throw EncodingErrors.invalidKey(name, problem: problem, codingPath: codingPath())
         }
-        for index in 0..<count {
-            if isList && index > 0 {
+        // Starts the pair of element `index` (for a delimited list, of the whole list) and returns the
+        // range of `bytes` holding the field's name.
+        @inline(__always) func beginElementPair(_ index: Int) throws -> Range<Int> {
+            let start = openPair(prefix: prefix)
+            if let problem = appendChildName(prefix: prefix, name: name, to: &bytes) {
+                throw EncodingErrors.invalidKey(name, problem: problem, codingPath: codingPath())
+            }
+            let fieldName = start..<bytes.count
+            switch arrayEncoding {
+            case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited, .repeatedKeys:
+                break
+            case .brackets:
+                appendDelimiter(.openBracket, to: &bytes)
+                appendDelimiter(.closeBracket, to: &bytes)
+            case .indexedBrackets:
+                appendDelimiter(.openBracket, to: &bytes)
+                appendDecimalDigits(UInt64(index), to: &bytes)
+                appendDelimiter(.closeBracket, to: &bytes)
+            }
+            closePairName(start: start)
+            return fieldName
+        }
+        guard count > 0 else { return }
+        // The first element, apart: it records the array, so that the loop below stays free of the call.
+        let fieldName = try beginElementPair(0)
+        noteContainer(.unkeyed, scope: scope, key: key, name: fieldName, nameIsInOutput: true)
+        try writeElement(self, 0, isList)
+        for index in 1..<count {
+            if isList {
                 appendListSeparator()
             } else {
-                let start = openPair(prefix: prefix)
-                if let problem = appendChildName(prefix: prefix, name: name, to: &bytes) {
-                    throw EncodingErrors.invalidKey(name, problem: problem, codingPath: codingPath())
-                }
-                switch arrayEncoding {
-                case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited, .repeatedKeys:
-                    break
-                case .brackets:
-                    appendDelimiter(.openBracket, to: &bytes)
-                    appendDelimiter(.closeBracket, to: &bytes)
-                case .indexedBrackets:
-                    appendDelimiter(.openBracket, to: &bytes)
-                    appendDecimalDigits(UInt64(index), to: &bytes)
-                    appendDelimiter(.closeBracket, to: &bytes)
-                }
-                closePairName(start: start)
+                _ = try beginElementPair(index)
             }
             try writeElement(self, index, isList)
         }

@@ -50,7 +50,8 @@ final class EncodingWriter {
     // accesses (no store is passed `inout` while another access to it is open), so they skip the runtime
     // exclusivity checks: each check costs more than the append or the assignment it guards.
 
-    /// Names and values, in order.
+    /// Names and values, in order. Append-only during a call, so ranges into it stay valid (the records
+    /// of arrays of scalars in ``containers`` name them by a range of it).
     @exclusivity(unchecked) var bytes = ByteBuffer(capacity: 256)
     /// The full names of the composite values being encoded (structs, arrays, dictionaries), which
     /// their children's names start with. Append-only during a call, so ranges into it stay valid.
@@ -68,10 +69,13 @@ final class EncodingWriter {
     /// The containers asked for at named composites (struct fields, dictionary entries), in order, so that
     /// containers that contradict each other under one name are refused when the call ends
     /// (``containerConflict()``). Looked up by a hash of the name's bytes: linearly while there are few,
-    /// through ``containerIndex`` beyond.
+    /// through ``containerIndex`` beyond, and only when ``containerHashBits`` says the hash may be known.
     @exclusivity(unchecked) var containers: [NamedContainer] = []
     /// The first container of each name hash, once there are more than ``linearContainerLimit``.
-    @exclusivity(unchecked) var containerIndex: [Int: Int] = [:]
+    @exclusivity(unchecked) var containerIndex = [Int: Int]()
+    /// Bit `hash & 63` of every name recorded in ``containers``: a name whose bit is clear is new, without
+    /// a search (the fields of a struct all have different names).
+    @exclusivity(unchecked) var containerHashBits: UInt64 = 0
     /// Whether some name was recorded twice: only then can containers contradict each other.
     @exclusivity(unchecked) var hasRepeatedContainerName = false
     private static let linearContainerLimit = 16
@@ -106,72 +110,90 @@ final class EncodingWriter {
     /// scope of its own (which always writes: it is recorded only when not empty).
     struct NamedContainer {
         let shape: EncodingScope.Shape
-        /// The scope of the container, or for an array of scalars the keyed container holding it.
-        let scope: EncodingScope
-        /// The array's key in `scope`, for an array of scalars.
+        /// The scope of the container, or for an array of scalars the keyed container holding it. `nil`
+        /// for an array of scalars recorded first under its name: its coding path is never asked for
+        /// (a conflict names the second container that wrote), and it always writes.
+        let scope: EncodingScope?
+        /// The array's key in `scope`, for an array of scalars that is not the first under its name.
         let key: (any CodingKey)?
-        /// The name's bytes in ``EncodingWriter/names``, and their hash.
+        /// Whether this is an array of scalars, written without a scope of its own.
+        let isScalarArray: Bool
+        /// The name's bytes, and their hash: a range of ``EncodingWriter/names`` for a scope, of
+        /// ``EncodingWriter/bytes`` for an array of scalars (its first pair's name, already written there:
+        /// not copied again). Both buffers are append-only during a call.
         let name: Range<Int>
+        let nameIsInOutput: Bool
         let hash: Int
         /// The index of the first container recorded under the same name (its own index if it is the first).
         var first: Int
 
-        var hasWritten: Bool { key != nil || scope.hasWritten }
-        var codingPath: [any CodingKey] { key.map { scope.codingPath + [$0] } ?? scope.codingPath }
+        var hasWritten: Bool { isScalarArray || scope?.hasWritten == true }
+        var codingPath: [any CodingKey] { (scope?.codingPath ?? []) + (key.map { [$0] } ?? []) }
     }
 
-    /// Records a container of `shape` at the composite name `name` (a range of ``names``); `key` for an
-    /// array of scalars written in the field `key` of the keyed container at `scope`.
+    /// Records a container of `shape` at the composite name `name` (a range of ``names``, or of ``bytes``
+    /// when `nameIsInOutput`); `key` for an array of scalars written in the field `key` of the keyed
+    /// container at `scope`.
     func noteContainer(
-        _ shape: EncodingScope.Shape, scope: EncodingScope, key: (any CodingKey)?, name: Range<Int>
+        _ shape: EncodingScope.Shape, scope: EncodingScope, key: (any CodingKey)?, name: Range<Int>,
+        nameIsInOutput: Bool = false
     ) {
         // FNV-1a over the name's bytes: no allocation, unlike hashing an array of them.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in names[name] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var fnv: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in nameIsInOutput ? bytes[name] : names[name] { fnv = (fnv ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hash = Int(truncatingIfNeeded: fnv)
+        let bit: UInt64 = 1 << (fnv & 63)
         let index = containers.count
         if index == 0 { containers.reserveCapacity(8) }
         var first = index
-        if index <= Self.linearContainerLimit {
+        let named = (name, nameIsInOutput)
+        if index == Self.linearContainerLimit {
+            for (offset, container) in containers.enumerated() where container.first == offset {
+                if containerIndex[container.hash] == nil { containerIndex[container.hash] = offset }
+            }
+        }
+        if containerHashBits & bit == 0 {
+            // A new hash: the name is new.
+            containerHashBits |= bit
+            if index >= Self.linearContainerLimit { containerIndex[hash] = index }
+        } else if index < Self.linearContainerLimit {
             if let match = containers.firstIndex(where: {
-                $0.hash == Int(truncatingIfNeeded: hash) && sameName($0.name, name)
+                $0.hash == hash && sameName(($0.name, $0.nameIsInOutput), named)
             }) {
                 first = containers[match].first
             }
-            if index == Self.linearContainerLimit {
-                for (offset, container) in containers.enumerated() where container.first == offset {
-                    containerIndex[container.hash] = offset
-                }
+        } else {
+            if let candidate = containerIndex[hash],
+                sameName((containers[candidate].name, containers[candidate].nameIsInOutput), named)
+            {
+                first = candidate
+            } else if containerIndex[hash] == nil {
+                containerIndex[hash] = index
             }
-        } else if let candidate = containerIndex[Int(truncatingIfNeeded: hash)],
-            sameName(containers[candidate].name, name)
-        {
-            first = candidate
         }
+        let isScalarArray = key != nil
         if first != index {
             hasRepeatedContainerName = true
-        } else if index >= Self.linearContainerLimit && containerIndex[Int(truncatingIfNeeded: hash)] == nil {
-            containerIndex[Int(truncatingIfNeeded: hash)] = index
+        } else if isScalarArray {
+            // The first array of scalars under its name: no scope or key to keep (see `NamedContainer`).
+            containers.append(
+                NamedContainer(
+                    shape: shape, scope: nil, key: nil, isScalarArray: true, name: name,
+                    nameIsInOutput: nameIsInOutput, hash: hash, first: first))
+            return
         }
         containers.append(
             NamedContainer(
-                shape: shape, scope: scope, key: key, name: name, hash: Int(truncatingIfNeeded: hash),
-                first: first))
+                shape: shape, scope: scope, key: key, isScalarArray: isScalarArray, name: name,
+                nameIsInOutput: nameIsInOutput, hash: hash, first: first))
     }
 
-    /// Whether two ranges of ``names`` hold the same bytes.
-    private func sameName(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
-        left.count == right.count && names[left].elementsEqual(names[right])
-    }
-
-    /// Records the non-empty array of scalars written in the field `key` (named `name`) of the keyed
-    /// container at `scope`, which has no scope of its own.
-    func noteScalarList(in scope: EncodingScope, key: any CodingKey, name: String) {
-        var problem: KeyProblem?
-        let range = makeName(prefix: scope.name) { buffer in
-            problem = appendChildName(prefix: scope.name, name: name, to: &buffer)
-        }
-        // A key that cannot be written is reported by the write itself.
-        if problem == nil { noteContainer(.unkeyed, scope: scope, key: key, name: range) }
+    /// Whether two names (ranges of ``bytes`` or ``names``, as their flag says) hold the same bytes.
+    private func sameName(_ left: (Range<Int>, Bool), _ right: (Range<Int>, Bool)) -> Bool {
+        guard left.0.count == right.0.count else { return false }
+        let leftBytes = left.1 ? bytes[left.0] : names[left.0]
+        let rightBytes = right.1 ? bytes[right.0] : names[right.0]
+        return leftBytes.elementsEqual(rightBytes)
     }
 
     /// Empties the lists that hold scopes, which hold this writer: called when the call ends.

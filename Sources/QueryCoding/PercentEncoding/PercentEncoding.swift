@@ -20,13 +20,57 @@ package enum PercentEncoding {
         return byte < 128 && (mask >> UInt64(byte & 63)) & 1 != 0
     }
 
-    /// The number of leading bytes of `source` that are unreserved: most names and values are
-    /// entirely, and are then copied in one go.
+    /// Copies the leading unreserved bytes of `source` (not `.` when `allowsDot` is false) to `output`,
+    /// eight at a time, and returns how many it copied, a multiple of 8: the caller goes on byte by byte.
+    /// Most names and values are unreserved bytes only.
     @inline(__always)
-    static func unreservedPrefixLength(_ source: UnsafeBufferPointer<UInt8>) -> Int {
+    static func appendUnreservedWords(
+        _ source: UnsafeBufferPointer<UInt8>, to output: inout ByteBuffer, allowsDot: Bool
+    ) -> Int {
+        let count = source.count
+        guard count >= 8, let base = source.baseAddress else { return 0 }
+        output.reserve(count)
         var index = 0
-        while index < source.count && isUnreserved(source[index]) { index &+= 1 }
+        // SAFETY: each load reads the 8 bytes at `index..<index + 8`, within `source` (`index + 8 <= count`);
+        // `loadUnaligned` has no alignment requirement. `output` has room for `count` bytes, and at most
+        // `count` are appended here.
+        while index &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            if ~unreservedBytes(word, allowsDot: allowsDot) & highBits != 0 { break }
+            output.appendReserved(word: word)
+            index &+= 8
+        }
         return index
+    }
+
+    /// The high bit of each of eight bytes.
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Eight bytes at once (byte `i` of `word` is bits `8i..<8i+8`): the high bit of byte `i` of the
+    /// result is set when byte `i` is unreserved. Exact for every byte below the first non-ASCII one
+    /// (which is never marked unreserved); bytes after that one may be wrong, and are not looked at.
+    @inline(__always)
+    private static func unreservedBytes(_ word: UInt64, allowsDot: Bool) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        // For an ASCII byte x, `(x | 0x80) - lo` keeps its high bit exactly when x >= lo, and
+        // `(hi | 0x80) - x` exactly when x <= hi; neither borrows from the next byte.
+        @inline(__always) func inRange(_ value: UInt64, _ lo: UInt8, _ hi: UInt8) -> UInt64 {
+            ((value | highBits) &- ones &* UInt64(lo)) & ((highBits | ones &* UInt64(hi)) &- value)
+        }
+        // High bit set exactly where the byte equals `byte`: `(t & 0x7F) + 0x7F | t` has it where t != 0.
+        @inline(__always) func equal(_ value: UInt64, _ byte: UInt8) -> UInt64 {
+            let difference = value ^ (ones &* UInt64(byte))
+            return ~(((difference & low7) &+ low7) | difference)
+        }
+        // A byte of 0x80 and up makes the borrows below wrong from the next byte on; it is itself
+        // never unreserved.
+        let nonASCII = word & highBits
+        let digits = inRange(word, 0x30, 0x39)
+        let letters = inRange(word | (ones &* 0x20), 0x61, 0x7A)  // `| 0x20` folds A-Z onto a-z exactly
+        let punctuation = allowsDot ? inRange(word, 0x2D, 0x2E) : equal(word, 0x2D)  // `-` (and `.`)
+        let others = equal(word, 0x5F) | equal(word, 0x7E)  // `_`, `~`
+        return (digits | letters | punctuation | others) & ~nonASCII
     }
 
     @inline(__always)
@@ -37,9 +81,17 @@ package enum PercentEncoding {
     /// Appends `source` to `output`, escaping every byte that is not unreserved.
     @inline(__always)
     static func append(_ source: UnsafeBufferPointer<UInt8>, to output: inout ByteBuffer, spaceAsPlus: Bool) {
-        let clean = unreservedPrefixLength(source)
-        output.append(UnsafeBufferPointer(rebasing: source[..<clean]))
-        if clean == source.count { return }
+        let count = source.count
+        var clean = appendUnreservedWords(source, to: &output, allowsDot: true)
+        // The rest (all of a value shorter than 8 bytes) byte by byte, up to the first byte to escape.
+        output.reserve(count &- clean)
+        while clean < count {
+            let byte = source[clean]
+            if !isUnreserved(byte) { break }
+            output.appendReserved(byte)
+            clean &+= 1
+        }
+        if clean == count { return }
         appendEscaping(UnsafeBufferPointer(rebasing: source[clean...]), to: &output, spaceAsPlus: spaceAsPlus)
     }
 

@@ -60,6 +60,16 @@ struct ByteBuffer: ~Copyable {
         count &+= 1
     }
 
+    /// Appends eight bytes, byte `i` of the result being bits `8i..<8i+8` of `word`, without checking
+    /// the capacity: call ``reserve(_:)`` first.
+    @inline(__always)
+    mutating func appendReserved(word: UInt64) {
+        // SAFETY: the caller reserved at least 8 bytes, so `count..<count + 8` is within `capacity`;
+        // `storeBytes` has no alignment requirement.
+        UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        count &+= 8
+    }
+
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }

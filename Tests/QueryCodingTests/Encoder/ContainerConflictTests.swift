@@ -78,6 +78,66 @@ import Testing
         }
     }
 
+    /// Two `[Int]`s at `four`, neither with a container of its own.
+    struct TwoLists: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode([1], forKey: .four)
+            try container.encode([2, 3], forKey: .four)
+        }
+    }
+
+    /// A struct at `four`, then an `[Int]` at `four`.
+    struct KeyedThenList: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            var object = container.nestedContainer(keyedBy: Keys.self, forKey: .four)
+            try object.encode(2, forKey: .five)
+            try container.encode([1, 2], forKey: .four)
+        }
+    }
+
+    /// An array at `four` through a nested container, then an `[Int]` at `four`.
+    struct UnkeyedThenList: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            var array = container.nestedUnkeyedContainer(forKey: .four)
+            try array.encode(1)
+            try container.encode([2], forKey: .four)
+        }
+    }
+
+    /// Two structs at `four` (they merge), each with an `[Int]` at `five`: the lists contradict each other
+    /// at `four.five`, though each is the first in its own struct.
+    struct ListsInTwoStructs: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            var first = container.nestedContainer(keyedBy: Keys.self, forKey: .four)
+            try first.encode([1], forKey: .five)
+            var second = container.nestedContainer(keyedBy: Keys.self, forKey: .four)
+            try second.encode([2], forKey: .five)
+        }
+    }
+
+    /// More fields than the encoder looks through one by one, then a second list at one of the first
+    /// names (`k3`) or of the later ones (`k18`), or a struct at `k18`.
+    struct ManyThenRepeat: Encodable {
+        enum Repeat { case early, late, lateStruct }
+        let repeated: Repeat
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: AnyKey.self)
+            for index in 0..<20 { try container.encode([index], forKey: AnyKey("k\(index)")) }
+            switch repeated {
+            case .early: try container.encode([99], forKey: "k3")
+            case .late: try container.encode([99], forKey: "k18")
+            case .lateStruct:
+                var object = container.nestedContainer(keyedBy: AnyKey.self, forKey: "k18")
+                try object.encode(1, forKey: "x")
+            }
+        }
+    }
+
     static let encoders: [QueryEncoder] = [
         QueryEncoder.with { $0.arrayEncodingStrategy = .indexedBrackets },
         QueryEncoder.with {
@@ -113,6 +173,13 @@ import Testing
         #expect(refusal(TwoArrays(), encoder) == [["four"], ["four"]])
         #expect(refusal(ListThenKeyed(), encoder) == [["four"], ["four"]])
         #expect(refusal(BothFromOneEncoder(), encoder) == [["four"], ["four"]])
+        #expect(refusal(TwoLists(), encoder) == [["four"], ["four"]])
+        #expect(refusal(KeyedThenList(), encoder) == [["four"], ["four"]])
+        #expect(refusal(UnkeyedThenList(), encoder) == [["four"], ["four"]])
+        #expect(refusal(ListsInTwoStructs(), encoder) == [["four", "five"], ["four", "five"]])
+        #expect(refusal(ManyThenRepeat(repeated: .early), encoder) == [["k3"], ["k3"]])
+        #expect(refusal(ManyThenRepeat(repeated: .late), encoder) == [["k18"], ["k18"]])
+        #expect(refusal(ManyThenRepeat(repeated: .lateStruct), encoder) == [["k18"], ["k18"]])
     }
 
     /// A container that writes nothing contradicts nothing: an empty struct beside an array reads back as

@@ -36,6 +36,39 @@ import Testing
         #expect(try Array(QueryEncoder().encodeToString(["d": [key: 1]]).utf8) == Array("d.k\(escaped)=1".utf8))
     }
 
+    /// Each ASCII byte, and non-ASCII characters, at every position of runs shorter and longer than the
+    /// eight bytes the encoder checks at a time: what comes before and after it is unchanged, in values
+    /// and in keys (where a `.` is refused under `.dots` wherever it is).
+    @Test func everyByteAtEveryPositionOfARun() throws {
+        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        func escaped(_ text: String) -> [UInt8] {
+            text.utf8.flatMap { byte in
+                unreserved.contains(byte) ? [byte] : [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        let characters = (UInt8(0)...127).map { String(Unicode.Scalar($0)) } + ["é", "\u{1F600}"]
+        for length in [1, 2, 3, 7, 8, 9, 15, 16, 17, 24] {
+            for position in 0..<length {
+                for character in characters {
+                    let text =
+                        String(repeating: "a", count: position) + character
+                        + String(repeating: "Z", count: length - position - 1)
+                    #expect(
+                        try Array(QueryEncoder().encodeToString(Text(q: text)).utf8) == Array("q=".utf8) + escaped(text)
+                    )
+                    if character == "." {
+                        #expect(throws: EncodingError.self) { try QueryEncoder().encodeToString(Pairs([text: "v"])) }
+                    } else {
+                        #expect(
+                            try Array(QueryEncoder().encodeToString(Pairs([text: "v"])).utf8) == escaped(text)
+                                + Array("=v".utf8))
+                    }
+                }
+            }
+        }
+    }
+
     @Test func unreservedCharactersStayRaw() throws {
         let unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
         #expect(try QueryEncoder().encodeToString(Text(q: unreserved)) == "q=" + unreserved)
