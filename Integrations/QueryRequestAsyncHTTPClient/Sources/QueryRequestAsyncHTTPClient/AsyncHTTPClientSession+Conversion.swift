@@ -55,8 +55,12 @@ extension AsyncHTTPClientSession {
 
 /// The bytes of an `InputStream` as `ByteBuffer` chunks, read as AsyncHTTPClient asks for them.
 ///
+/// Each read runs on a thread of ``readQueue``, never on the cooperative pool: `read` blocks until the stream has
+/// bytes, and the stream of a `RequestBody.stream` body gets them from a sequence that may itself need the
+/// pool (a sequence fed by another task). Blocking the pool's threads in reads could then wait forever.
+///
 /// `@unchecked Sendable`: the stream is only touched by the one iterator AsyncHTTPClient makes, which reads
-/// it from one task at a time; a request's body is iterated once.
+/// it from one task at a time, each read finished before the next starts; a request's body is iterated once.
 struct InputStreamChunks: AsyncSequence, @unchecked Sendable {
     typealias Element = ByteBuffer
 
@@ -65,6 +69,11 @@ struct InputStreamChunks: AsyncSequence, @unchecked Sendable {
     init(_ stream: InputStream) { self.stream = stream }
 
     func makeAsyncIterator() -> Iterator { Iterator(stream: stream) }
+
+    /// Where the reads run: a queue of our own, which libdispatch serves with a thread for each read that
+    /// blocks, rather than the few threads of `DispatchQueue.global()`.
+    static let readQueue = DispatchQueue(
+        label: "QueryRequestAsyncHTTPClient.InputStreamChunks", attributes: .concurrent)
 
     /// Opens the stream on the first read and closes it at the end or on an error.
     struct Iterator: AsyncIteratorProtocol {
@@ -82,17 +91,31 @@ struct InputStreamChunks: AsyncSequence, @unchecked Sendable {
                 state = .open
             case .open: break
             }
-            var buffer = ByteBuffer()
-            let read = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 65536) { bytes in
-                guard let base = bytes.baseAddress else { return 0 }
-                return Swift.max(stream.read(base.assumingMemoryBound(to: UInt8.self), maxLength: bytes.count), 0)
+            let stream = UncheckedStream(stream: stream)
+            let buffer = await withCheckedContinuation { (continuation: CheckedContinuation<ByteBuffer, Never>) in
+                InputStreamChunks.readQueue.async {
+                    var buffer = ByteBuffer()
+                    buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 65536) { bytes in
+                        guard let base = bytes.baseAddress else { return 0 }
+                        let read = stream.stream.read(base.assumingMemoryBound(to: UInt8.self), maxLength: bytes.count)
+                        return Swift.max(read, 0)
+                    }
+                    continuation.resume(returning: buffer)
+                }
             }
-            if read > 0 { return buffer }
+            if buffer.readableBytes > 0 { return buffer }
             state = .finished
-            let error = stream.streamError
-            stream.close()
+            let error = self.stream.streamError
+            self.stream.close()
             if let error { throw error }
             return nil
         }
+    }
+
+    /// The stream, handed to the dispatch thread of one read.
+    ///
+    /// `@unchecked Sendable`: the iterator waits for that read to end before it touches the stream again.
+    private struct UncheckedStream: @unchecked Sendable {
+        let stream: InputStream
     }
 }

@@ -30,8 +30,10 @@ import QueryRequest
 ///   transfer and fails as `APIError.responseTooLarge`) and never beyond ``maximumResponseBodySize``
 ///   (default ``defaultMaximumResponseBodySize``, 64 MiB), which fails with
 ///   `URLError(.dataLengthExceedsMaximum)` rather than exhausting memory.
-/// - A body given as `httpBodyStream` (a multipart form with files on disk) is sent as it is read, 64 KiB at
-///   a time, with its `Content-Length` when the request states one.
+/// - A body given as `httpBodyStream` (a multipart form with files on disk, `RequestBody.file`,
+///   `RequestBody.stream`) is sent as it is read, 64 KiB at a time, with its `Content-Length` when the
+///   request states one. The blocking reads run on threads of their own, never on the cooperative pool, so a
+///   sequence that needs the pool to produce its bytes still gets it.
 /// - A streamed response (``stream(for:upTo:)``, which `APIClient.stream(_:)` uses) is handed over as
 ///   AsyncHTTPClient delivers it. There, the request's `timeoutInterval` bounds the wait for the head; the
 ///   time between chunks is bounded by the `HTTPClient`'s own read timeout (its configuration's

@@ -199,6 +199,50 @@ struct AsyncHTTPClientSessionTests {
         #expect(body.range(of: Data("name=\"title\"\r\n\r\nreport\r\n".utf8)) != nil)
     }
 
+    // More uploads at once than the cooperative pool has threads, each from a sequence fed by a task of that
+    // pool: the session must not wait for the body's bytes on a thread of the pool, or every thread of it
+    // waits for bytes that only the pool can produce. (Measured before the fix, with six uploads on
+    // 2 cores: the test process hung.)
+    @Test func uploadsFromSequencesFedByThePoolAllArrive() async throws {
+        struct Upload: Request {
+            typealias Response = Echo
+            let method: HTTPMethod = .put
+            let host: Loopback
+            let path = "/upload"
+            let index: Int
+
+            var body: RequestBody? {
+                .stream(length: Int64(Self.chunkCount * Self.chunkSize)) { [index] in
+                    let (chunks, feed) = AsyncStream<Data>.makeStream(bufferingPolicy: .unbounded)
+                    Task.detached {
+                        for chunk in 0..<Self.chunkCount {
+                            try? await Task.sleep(for: .milliseconds(5))
+                            feed.yield(Self.chunk(chunk, of: index))
+                        }
+                        feed.finish()
+                    }
+                    return chunks
+                }
+            }
+
+            static let chunkCount = 6
+            static let chunkSize = 16 * 1024
+            static func chunk(_ chunk: Int, of index: Int) -> Data {
+                Data(repeating: UInt8(truncatingIfNeeded: index &* 16 &+ chunk), count: chunkSize)
+            }
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0...ProcessInfo.processInfo.activeProcessorCount {
+                group.addTask { [client, server] in
+                    let echo = try await client.send(Upload(host: server.host, index: index))
+                    let expected = (0..<Upload.chunkCount).reduce(into: Data()) { $0 += Upload.chunk($1, of: index) }
+                    #expect(echo.bodyData == expected, "upload \(index)")
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
     @Test func aHeadAndANoContentAreEmptyResponses() async throws {
         struct Empty: Request {
             let method: HTTPMethod
