@@ -126,9 +126,17 @@ public struct QueryEncoder: Sendable {
     ///   form (a non-finite number, a top-level value without keys, a key that collides with the nesting
     ///   syntax, a comma inside a ``ArrayEncodingStrategy/commaSeparated`` element, …).
     public func encode<T: Encodable>(_ value: T) throws -> [URLQueryItem] {
-        let writer = EncodingWriter(options: storage, output: .items)
-        try run(value, writer: writer)
-        return writer.makeItems()
+        let root = EncodingWriterCache.take(options: storage, output: .items)
+        do {
+            try run(value, root: root)
+            let items = root.writer.makeItems()
+            // Consumed, not copied: the cache reuses only a writer nothing else holds.
+            EncodingWriterCache.giveBack(consume root)
+            return items
+        } catch {
+            EncodingWriterCache.giveBack(consume root)
+            throw error
+        }
     }
 
     /// Encodes a value into a percent-encoded query string (`a=1&b=x%2By`), without a leading `?`, ready
@@ -136,14 +144,22 @@ public struct QueryEncoder: Sendable {
     ///
     /// - Throws: `EncodingError.invalidValue` with the coding path; see ``encode(_:)``.
     public func encodeToString<T: Encodable>(_ value: T) throws -> String {
-        let writer = EncodingWriter(options: storage, output: .percentEncoded)
-        try run(value, writer: writer)
-        return writer.makeString()
+        let root = EncodingWriterCache.take(options: storage, output: .percentEncoded)
+        do {
+            try run(value, root: root)
+            let string = root.writer.makeString()
+            // Consumed, not copied: the cache reuses only a writer nothing else holds.
+            EncodingWriterCache.giveBack(consume root)
+            return string
+        } catch {
+            EncodingWriterCache.giveBack(consume root)
+            throw error
+        }
     }
 
-    private func run<T: Encodable>(_ value: T, writer: EncodingWriter) throws {
-        if writer.hasInvalidSeparator, let problem = storage.options.problem { throw problem }
-        try EncodingScope.root(writer: writer).encodeRoot(value)
+    private func run<T: Encodable>(_ value: T, root: EncodingScope) throws {
+        if root.writer.hasInvalidSeparator, let problem = storage.options.problem { throw problem }
+        try root.encodeRoot(value)
     }
 }
 

@@ -132,16 +132,21 @@ extension Subprocess {
 
 /// A long-running child process, such as a test server, read line by line and always stopped with
 /// SIGKILL.
-// `@unchecked Sendable` is sound: `buffer` and `stderrBuffer`, the only mutable state, are private and read or
-// written only under `lock` (in `locked` and the readability handlers); every other stored property is a `let`
-// of a Foundation type that does its own synchronisation (`Process`, `Pipe`, `DispatchSemaphore`).
+///
+/// Its output is read by two threads of its own, each blocking in `read` until the child closes its end,
+/// not by `FileHandle.readabilityHandler`: on Linux that handler is a dispatch source watching the pipe,
+/// and when the pipe was closed while its source was still being cancelled, libdispatch's event thread
+/// crashed the whole test run now and then (a null dereference in `_dispatch_event_loop_drain`, seen
+/// twice in nine runs of `swift test`).
+// `@unchecked Sendable` is sound: the mutable output lives in `output` (a `LockedText`, which locks), and
+// every other stored property is a `let` of a type that does its own synchronisation (`Process`, `Pipe`,
+// `DispatchSemaphore`, `DispatchGroup`).
 public final class BackgroundProcess: @unchecked Sendable {
     private let process = Process()
     private let stdout = Pipe()
     private let stderr = Pipe()
-    private let lock = NSLock()
-    private var buffer = Data()
-    private var stderrBuffer = Data()
+    private let output = LockedText()
+    private let readers = DispatchGroup()
     private let exited = DispatchSemaphore(value: 0)
 
     /// Starts `executable` with `arguments`.
@@ -153,24 +158,28 @@ public final class BackgroundProcess: @unchecked Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         process.terminationHandler = { [exited] _ in exited.signal() }
-        stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self else { return }
-            self.lock.lock()
-            self.buffer.append(data)
-            self.lock.unlock()
-        }
-        stderr.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self else { return }
-            self.lock.lock()
-            self.stderrBuffer.append(data)
-            self.lock.unlock()
-        }
         do {
             try process.run()
         } catch {
             throw SubprocessError.launchFailed(executable, error)
+        }
+        // Each reader ends when the child's end of its pipe closes (`availableData` is empty at the end).
+        let output = self.output
+        let standardOutput = stdout.fileHandleForReading
+        let standardError = stderr.fileHandleForReading
+        Subprocess.onThread(in: readers) {
+            while true {
+                let data = standardOutput.availableData
+                if data.isEmpty { break }
+                output.appendOutput(data)
+            }
+        }
+        Subprocess.onThread(in: readers) {
+            while true {
+                let data = standardError.availableData
+                if data.isEmpty { break }
+                output.appendError(data)
+            }
         }
     }
 
@@ -178,7 +187,42 @@ public final class BackgroundProcess: @unchecked Sendable {
     public var processIdentifier: Int32 { process.processIdentifier }
 
     /// Everything the process has written to standard error so far.
-    public var errorText: String { locked { String(decoding: stderrBuffer, as: UTF8.self) } }
+    public var errorText: String { output.errorText }
+
+    /// The next line of standard output, waiting at most `timeout` seconds; `nil` on timeout or exit.
+    public func readLine(timeout: TimeInterval) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let line = output.takeLine() { return line }
+            if !process.isRunning { return output.takeLine() }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return nil
+    }
+
+    /// Kills the process with SIGKILL and waits a bounded time for it to be reaped and for its output to
+    /// be read to the end. (A grandchild still holding the pipes open would leave the readers blocked;
+    /// they are then abandoned after the wait, never closed under a blocked `read`.)
+    public func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+        }
+        _ = exited.wait(timeout: .now() + 10)
+        _ = readers.wait(timeout: .now() + 10)
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}
+
+/// A background process's output so far, shared with its reader threads.
+// `@unchecked Sendable` is sound: `standardOutput` and `standardError`, the only mutable state, are private
+// and touched only while `lock` is held (`locked`); `lock` is a `let`.
+private final class LockedText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var standardOutput = Data()
+    private var standardError = Data()
 
     // `NSLock.withLock` needs macOS 14; the package supports macOS 13.
     private func locked<T>(_ body: () -> T) -> T {
@@ -187,35 +231,18 @@ public final class BackgroundProcess: @unchecked Sendable {
         return body()
     }
 
-    /// The next line of standard output, waiting at most `timeout` seconds; `nil` on timeout or exit.
-    public func readLine(timeout: TimeInterval) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            let line: String? = locked {
-                guard let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                buffer.removeSubrange(buffer.startIndex...newline)
-                return line
-            }
-            if let line { return line }
-            if !process.isRunning { return nil }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return nil
-    }
+    func appendOutput(_ data: Data) { locked { standardOutput.append(data) } }
+    func appendError(_ data: Data) { locked { standardError.append(data) } }
+    var errorText: String { locked { String(decoding: standardError, as: UTF8.self) } }
 
-    /// Kills the process with SIGKILL and waits a bounded time for it to be reaped.
-    public func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+    /// The first whole line of standard output, removed, or `nil` if no line is complete yet.
+    func takeLine() -> String? {
+        locked {
+            guard let newline = standardOutput.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            let line = String(decoding: standardOutput[standardOutput.startIndex..<newline], as: UTF8.self)
+            standardOutput.removeSubrange(standardOutput.startIndex...newline)
+            return line
         }
-        _ = exited.wait(timeout: .now() + 10)
-        stdout.fileHandleForReading.readabilityHandler = nil
-        stderr.fileHandleForReading.readabilityHandler = nil
-    }
-
-    deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 }
 

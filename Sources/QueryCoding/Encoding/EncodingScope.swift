@@ -68,6 +68,14 @@ final class EncodingScope {
         EncodingScope(writer: writer, parent: nil, key: nil, name: 0..<0, role: .root)
     }
 
+    /// Empties a root scope for a later call (see `EncodingWriterCache`).
+    func clearForReuse() {
+        hasWritten = false
+        openedShape = nil
+        fieldStyles = nil
+        unexplodedPair = -2
+    }
+
     /// A scope under `parent` where nothing can be written, for container requests that cannot throw.
     static func unwritable(_ error: any Error, parent: EncodingScope, key: (any CodingKey)?) -> EncodingScope {
         if case .unwritable = parent.role {

@@ -14,37 +14,42 @@ final class EncodingWriter {
         case items
     }
 
-    let storage: QueryEncoder.OptionsStorage
-    let output: Output
+    // The configuration of the call, set by `configure(options:output:)`: a writer is reused by later
+    // calls on its thread (see `EncodingWriterCache`).
+    @exclusivity(unchecked) private(set) var storage: QueryEncoder.OptionsStorage
+    @exclusivity(unchecked) private(set) var output: Output = .percentEncoded
     // The strategies the hot path reads, copied out of the options once per call; the others (data,
     // custom keys) are read from `storage` where they are needed. The style fields (arrays, nesting,
     // dates, and what follows from them) change only while a field with its own style is written
     // (see `FieldStyle`), and are restored after it.
-    @exclusivity(unchecked) var arrayEncoding: QueryEncoder.ArrayEncodingStrategy
-    @exclusivity(unchecked) var nestedKeyEncoding: QueryEncoder.NestedKeyEncodingStrategy
+    @exclusivity(unchecked) var arrayEncoding: QueryEncoder.ArrayEncodingStrategy = .commaSeparated
+    @exclusivity(unchecked) var nestedKeyEncoding: QueryEncoder.NestedKeyEncodingStrategy = .dots
     /// A field's own date style, overriding the options' strategy while the field is written.
     @exclusivity(unchecked) var dateOverride: QueryEncoder.DateEncodingStrategy? = nil
     /// The date strategy in force.
     var dateEncoding: QueryEncoder.DateEncodingStrategy { dateOverride ?? storage.options.dateEncoding }
     /// The separator of delimited arrays and unexploded objects.
-    @exclusivity(unchecked) var listSeparator: ListSeparator
-    let boolEncoding: QueryEncoder.BoolEncodingStrategy
-    let nilEncoding: QueryEncoder.NilEncodingStrategy
-    let convertsKeys: Bool
-    let sortsKeys: Bool
+    @exclusivity(unchecked) var listSeparator: ListSeparator = .comma
+    @exclusivity(unchecked) private(set) var boolEncoding: QueryEncoder.BoolEncodingStrategy = .literal
+    @exclusivity(unchecked) private(set) var nilEncoding: QueryEncoder.NilEncodingStrategy = .omit
+    @exclusivity(unchecked) private(set) var convertsKeys = false
+    @exclusivity(unchecked) private(set) var sortsKeys = false
     /// The array strategy is `.delimited(by:)` with a separator that breaks the rule: the call throws.
-    let hasInvalidSeparator: Bool
+    @exclusivity(unchecked) private(set) var hasInvalidSeparator = false
     /// Whether bytes are percent-encoded as they are appended.
-    let escapes: Bool
-    let spaceAsPlus: Bool
+    @exclusivity(unchecked) private(set) var escapes = true
+    @exclusivity(unchecked) private(set) var spaceAsPlus = false
     /// Whether pairs are recorded (for sorting or items) rather than separated by `&` and `=`.
-    let recordsPairs: Bool
+    @exclusivity(unchecked) private(set) var recordsPairs = false
     /// Items output: a name or value that is one whole string is kept as that string, not copied.
-    let keepsStrings: Bool
+    @exclusivity(unchecked) private(set) var keepsStrings = false
+    /// Percent-encoded pairs in the order written, keys as declared: the top-level value's fields can be
+    /// written without their slots (see `QueryKeyedEncodingContainer.isPlain`).
+    @exclusivity(unchecked) private(set) var writesPlainFields = true
     /// A `.` in a key would be read back as nesting.
-    @exclusivity(unchecked) var dotIsStructural: Bool
+    @exclusivity(unchecked) var dotIsStructural = false
     /// A `[` or `]` in a key would be read back as nesting or an array index.
-    @exclusivity(unchecked) var bracketsAreStructural: Bool
+    @exclusivity(unchecked) var bracketsAreStructural = true
 
     // The stores below are touched only by this call's code, on one thread, never with overlapping
     // accesses (no store is passed `inout` while another access to it is open), so they skip the runtime
@@ -81,30 +86,65 @@ final class EncodingWriter {
     private static let linearContainerLimit = 16
 
     init(options storage: QueryEncoder.OptionsStorage, output: Output) {
-        let options = storage.options
+        self.storage = storage
+        configure(options: storage, output: output)
+    }
+
+    /// Sets the configuration of a call: the options, and what the hot path reads from them.
+    func configure(options storage: QueryEncoder.OptionsStorage, output: Output) {
+        // Field by field: a copy of the whole options would retain and release every closure and
+        // dictionary in them.
         self.storage = storage
         self.output = output
-        self.arrayEncoding = options.arrayEncoding
-        self.nestedKeyEncoding = options.nestedKeyEncoding
-        self.listSeparator = ListSeparator.forObjects(options.arrayEncoding)
-        if case .delimited(let separator) = options.arrayEncoding {
+        let arrayEncoding = storage.options.arrayEncoding
+        let nestedKeyEncoding = storage.options.nestedKeyEncoding
+        self.arrayEncoding = arrayEncoding
+        self.nestedKeyEncoding = nestedKeyEncoding
+        self.listSeparator = ListSeparator.forObjects(arrayEncoding)
+        if case .delimited(let separator) = arrayEncoding {
             self.hasInvalidSeparator = !ListSeparator.isValidCustom(separator)
         } else {
             self.hasInvalidSeparator = false
         }
-        self.boolEncoding = options.boolEncoding
-        self.nilEncoding = options.nilEncoding
-        if case .useDefaultKeys = options.keyEncoding { self.convertsKeys = false } else { self.convertsKeys = true }
-        self.sortsKeys = options.outputFormatting.contains(.sortedKeys)
+        self.boolEncoding = storage.options.boolEncoding
+        self.nilEncoding = storage.options.nilEncoding
+        if case .useDefaultKeys = storage.options.keyEncoding {
+            self.convertsKeys = false
+        } else {
+            self.convertsKeys = true
+        }
+        self.sortsKeys = storage.options.outputFormatting.contains(.sortedKeys)
         self.escapes = output == .percentEncoded
-        self.spaceAsPlus = options.spaceEncoding == .plus
+        self.spaceAsPlus = storage.options.spaceEncoding == .plus
         self.recordsPairs = output == .items || sortsKeys
         self.keepsStrings = output == .items
+        self.writesPlainFields = escapes && !recordsPairs && !convertsKeys
         if recordsPairs { pairs.reserveCapacity(16) }
-        self.dotIsStructural = options.nestedKeyEncoding == .dots
-        self.bracketsAreStructural =
-            options.nestedKeyEncoding == .brackets || options.arrayEncoding.namesElementsInBrackets
+        self.dotIsStructural = nestedKeyEncoding == .dots
+        self.bracketsAreStructural = nestedKeyEncoding == .brackets || arrayEncoding.namesElementsInBrackets
     }
+
+    /// Empties the writer for a later call, keeping the memory of its buffers unless they grew large;
+    /// drops the options, so that no user value (a custom strategy's closure, `userInfo`) outlives the call.
+    func clearForReuse() {
+        storage = Self.noOptions
+        dateOverride = nil
+        bytes.removeAll(keepingCapacity: bytes.capacity <= Self.keptCapacity)
+        names.removeAll(keepingCapacity: names.capacity <= Self.keptCapacity)
+        if !pairs.isEmpty { pairs.removeAll(keepingCapacity: pairs.capacity <= Self.keptCapacity / 32) }
+        valueIsPendingString = false
+        pairCount = 0
+        releaseScopes()
+        deferredError = nil
+        if !containerIndex.isEmpty { containerIndex = [:] }
+        containerHashBits = 0
+        hasRepeatedContainerName = false
+    }
+
+    /// The most buffer memory a writer keeps between calls, in bytes.
+    private static let keptCapacity = 4096
+    /// The options of a writer between calls.
+    private static let noOptions = QueryEncoder.OptionsStorage(EncodingOptions())
 
     /// A container asked for at a composite name: a scope's, or an array of scalars written without a
     /// scope of its own (which always writes: it is recorded only when not empty).

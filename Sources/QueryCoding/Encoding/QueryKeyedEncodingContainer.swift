@@ -16,6 +16,13 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     /// then pay one check per field.
     private let fieldStyles: (any QueryFieldStyling.Type)?
 
+    /// Whether this is the plain case, the commonest by far: the top-level value's fields, in a call that
+    /// writes percent-encoded text in order with the keys as declared, of a type without field styles.
+    /// There a field's name is its key as it is, and the scope can neither refuse a field nor need to know
+    /// that one was written, so scalar fields and `[String]` and `[Int]` fields skip the slot and go
+    /// straight to the writer (``beginPlainField(_:)``, ``encodePlainList(_:count:forKey:writeElement:)``).
+    private let isPlain: Bool
+
     init(scope: EncodingScope) {
         self.scope = scope
         self.writerReference = Unmanaged.passUnretained(scope.writer)
@@ -24,6 +31,11 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
             scope.markUnexploded()
         }
         self.fieldStyles = scope.fieldStyles
+        if case .root = scope.role, scope.fieldStyles == nil {
+            self.isPlain = writerReference._withUnsafeGuaranteedRef { $0.writesPlainFields }
+        } else {
+            self.isPlain = false
+        }
     }
 
     /// Runs `body` with the writer, neither retained nor released.
@@ -53,8 +65,42 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         }
     }
 
+    /// Starts the pair of a scalar field in the plain case (see ``isPlain``): `key=`, after `&` unless it
+    /// is the first pair.
+    @inline(never)
+    private func beginPlainField(_ key: Key) throws {
+        let name = key.stringValue
+        let problem = withWriter { $0.beginField(prefix: 0..<0, name: name) }
+        if let problem { try throwInvalidKey(name, problem: problem, key: key) }
+    }
+
+    // Out of line: an `EncodingError` built in the hot path would cost a metadata lookup on every call.
+    @inline(never)
+    private func throwInvalidKey(_ name: String, problem: EncodingWriter.KeyProblem, key: Key) throws -> Never {
+        throw EncodingErrors.invalidKey(name, problem: problem, codingPath: codingPath + [key])
+    }
+
+    /// Writes the `count` scalar elements of an array field in the plain case (see ``isPlain``), as the
+    /// array strategy says; `writeElement(writer, index, isListElement)` appends one element's text.
+    @inline(__always)
+    private func encodePlainList(
+        _ key: Key, count: Int,
+        writeElement: (_ writer: EncodingWriter, _ index: Int, _ isListElement: Bool) throws -> Void
+    ) throws {
+        let name = key.stringValue
+        try withWriter { writer in
+            try writer.writeScalarList(
+                in: scope, key: key, name: name, count: count, codingPath: codingPath + [key],
+                writeElement: writeElement)
+        }
+    }
+
     @inline(__always)
     private func encodeScalar<Scalar: QueryScalarEncodable>(_ value: Scalar, forKey key: Key) throws {
+        if isPlain {
+            try beginPlainField(key)
+            return try withWriter { try value.writeQueryText(to: $0, isListElement: false) { codingPath + [key] } }
+        }
         let isListElement = try beginField(key)
         try withWriter { try value.writeQueryText(to: $0, isListElement: isListElement) { codingPath + [key] } }
     }
@@ -77,10 +123,14 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        _ = try beginField(key)
+        if isPlain { try beginPlainField(key) } else { _ = try beginField(key) }
         withWriter { $0.appendBool(value) }
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
+        if isPlain {
+            try beginPlainField(key)
+            return withWriter { _ = $0.appendValue(value, isListElement: false) }
+        }
         let isListElement = try beginField(key)
         if isListElement {
             try withWriter { try $0.appendText(value, isListElement: true) { codingPath + [key] } }
@@ -107,11 +157,24 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
 
     @inline(__always)
     private func encodeInteger<Integer: FixedWidthInteger>(_ value: Integer, forKey key: Key) throws {
-        _ = try beginField(key)
+        if isPlain { try beginPlainField(key) } else { _ = try beginField(key) }
         withWriter { $0.appendInteger(value) }
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if isPlain {
+            // The arrays most fields hold, recognised by comparing metadata (see `EncodingSlot.encodeValue`).
+            if let strings = Specialization.ifExactly(value, is: [String].self) {
+                return try encodePlainList(key, count: strings.count) { writer, index, isListElement in
+                    try writer.appendText(strings[index], isListElement: isListElement) { [key, IndexKey(index)] }
+                }
+            }
+            if let integers = Specialization.ifExactly(value, is: [Int].self) {
+                return try encodePlainList(key, count: integers.count) { writer, index, _ in
+                    writer.appendInteger(integers[index])
+                }
+            }
+        }
         if let fieldStyles, let style = fieldStyles.queryFieldStyle(for: key) {
             return try encodeStyled(forKey: key, style: style) { try $0.encodeValue(value) }
         }

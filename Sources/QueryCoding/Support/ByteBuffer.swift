@@ -31,6 +31,16 @@ struct ByteBuffer: ~Copyable {
 
     var isEmpty: Bool { count == 0 }
 
+    /// Empties the buffer; its memory is kept for later appends if `keepingCapacity`, freed otherwise.
+    mutating func removeAll(keepingCapacity: Bool) {
+        count = 0
+        if !keepingCapacity && capacity > 0 {
+            Self.free(base, capacity: capacity)
+            base = UnsafeMutablePointer(bitPattern: 1)!
+            capacity = 0
+        }
+    }
+
     /// Makes room for `extra` more bytes, doubling the capacity as needed.
     @inline(__always)
     mutating func reserve(_ extra: Int) {

@@ -99,6 +99,91 @@ import Testing
         #expect(try encoder.encodeToString(query) == expected)
     }
 
+    // Each thread keeps the writer of its last call for the next one (`EncodingWriterCache`): these calls
+    // run one after another on one thread, so each reuses the writer the one before it left.
+    @Test func aReusedWriterCarriesNothingFromTheCallBefore() throws {
+        let sorted = QueryEncoder.with {
+            $0.outputFormatting = .sortedKeys
+            $0.keyEncodingStrategy = .convertToSnakeCase
+            $0.spaceEncodingStrategy = .plus
+        }
+        let brackets = QueryEncoder.with {
+            $0.arrayEncodingStrategy = .indexedBrackets
+            $0.nestedKeyEncodingStrategy = .brackets
+        }
+        let plain = QueryEncoder()
+        for _ in 0..<3 {
+            #expect(try sorted.encodeToString(Sample(zList: ["a b"], camelCase: 1)) == "camel_case=1&z_list=a+b")
+            #expect(try brackets.encodeToString(query).hasPrefix("term=a%20b%26c&page=3&tags%5B0%5D=x&tags%5B1%5D="))
+            // A call that fails after writing pairs (the key of the second field cannot be carried).
+            #expect(throws: EncodingError.self) { try brackets.encodeToString(["a": ["x"], "b[": ["y"]]) }
+            #expect(try plain.encode(Text(q: "y")) == [URLQueryItem(name: "q", value: "y")])
+            #expect(try plain.encodeToString(Sample(zList: ["a b"], camelCase: 2)) == "zList=a%20b&camelCase=2")
+            #expect(try plain.encodeToString(query) == expected)
+        }
+    }
+
+    @Test func aCallInsideEncodeToGetsAWriterOfItsOwn() throws {
+        struct Outer: Encodable {
+            let inner: Sample
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: NameKey.self)
+                try container.encode("before", forKey: NameKey("first"))
+                // Another call, on the same thread, while this one's writer is in use.
+                try container.encode(try QueryEncoder().encodeToString(inner), forKey: NameKey("inner"))
+                try container.encode("after", forKey: NameKey("last"))
+            }
+        }
+        let value = Outer(inner: Sample(zList: ["x", "y"], camelCase: 3))
+        #expect(
+            try QueryEncoder().encodeToString(value) == "first=before&inner=zList%3Dx%2Cy%26camelCase%3D3&last=after")
+        #expect(
+            try QueryEncoder().encodeToString(value) == "first=before&inner=zList%3Dx%2Cy%26camelCase%3D3&last=after")
+    }
+
+    @Test func anEncoderKeptPastItsCallCannotWriteIntoALaterOne() throws {
+        final class Keeper {
+            var encoder: (any Encoder)?
+        }
+        struct Keeping: Encodable {
+            let keeper: Keeper
+            func encode(to encoder: any Encoder) throws {
+                keeper.encoder = encoder
+                var container = encoder.container(keyedBy: NameKey.self)
+                try container.encode(1, forKey: NameKey("a"))
+            }
+        }
+        struct Intruded: Encodable {
+            let keeper: Keeper
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: NameKey.self)
+                try container.encode(2, forKey: NameKey("b"))
+                // The encoder of the call before, used against the rules: it must not reach this call.
+                var stale = try #require(keeper.encoder).container(keyedBy: NameKey.self)
+                try stale.encode("intruder", forKey: NameKey("x"))
+                try container.encode(3, forKey: NameKey("c"))
+            }
+        }
+        let keeper = Keeper()
+        let encoder = QueryEncoder()
+        #expect(try encoder.encodeToString(Keeping(keeper: keeper)) == "a=1")
+        #expect(try encoder.encodeToString(Intruded(keeper: keeper)) == "b=2&c=3")
+        #expect(try encoder.encodeToString(Intruded(keeper: keeper)) == "b=2&c=3")
+    }
+
+    struct Sample: Encodable {
+        let zList: [String]
+        let camelCase: Int
+    }
+
+    struct NameKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     @Test func oneDecoderUsedConcurrentlyGivesIdenticalResults() async throws {
         let decoder = QueryDecoder()
         let results = try await withThrowingTaskGroup(of: Search.self) { group in
