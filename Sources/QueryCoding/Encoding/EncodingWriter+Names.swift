@@ -65,6 +65,7 @@ extension EncodingWriter {
         return nil
     }
 
+    @inline(__always)
     private func appendKey(_ utf8: UnsafeBufferPointer<UInt8>, to buffer: inout ByteBuffer) -> KeyProblem? {
         let count = utf8.count
         if count == 0 { return .empty }
@@ -73,27 +74,29 @@ extension EncodingWriter {
         let clean = PercentEncoding.appendUnreservedWords(utf8, to: &buffer, allowsDot: !dotIsStructural)
         if clean == count { return nil }
         buffer.reserve((count &- clean) &* 3)
-        for index in clean..<count {
-            let byte = utf8[index]
-            if PercentEncoding.isUnreserved(byte) {
-                if byte == UInt8(ascii: ".") && dotIsStructural { return .structural(".") }
-                buffer.appendReserved(byte)
-                continue
+        return PercentEncoding.withUnreservedTable { isUnreserved in
+            for index in clean..<count {
+                let byte = utf8[index]
+                if isUnreserved[Int(byte)] != 0 {
+                    if byte == UInt8(ascii: ".") && dotIsStructural { return .structural(".") }
+                    buffer.appendReserved(byte)
+                    continue
+                }
+                if (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")) && bracketsAreStructural {
+                    return .structural(Character(Unicode.Scalar(byte)))
+                }
+                if !escapes {
+                    buffer.appendReserved(byte)
+                } else if byte == 0x20 && spaceAsPlus {
+                    buffer.appendReserved(UInt8(ascii: "+"))
+                } else {
+                    buffer.appendReserved(UInt8(ascii: "%"))
+                    buffer.appendReserved(PercentEncoding.hexDigit(byte >> 4))
+                    buffer.appendReserved(PercentEncoding.hexDigit(byte & 0x0F))
+                }
             }
-            if (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")) && bracketsAreStructural {
-                return .structural(Character(Unicode.Scalar(byte)))
-            }
-            if !escapes {
-                buffer.appendReserved(byte)
-            } else if byte == 0x20 && spaceAsPlus {
-                buffer.appendReserved(UInt8(ascii: "+"))
-            } else {
-                buffer.appendReserved(UInt8(ascii: "%"))
-                buffer.appendReserved(PercentEncoding.hexDigit(byte >> 4))
-                buffer.appendReserved(PercentEncoding.hexDigit(byte & 0x0F))
-            }
+            return nil
         }
-        return nil
     }
 
     /// Appends the joint between a composite's name and one of its keys: `.` or `[` (`%5B`).
@@ -134,9 +137,16 @@ extension EncodingWriter {
 
     /// Starts the pair of a field: the composite's name, the child's name, `=`.
     // Out of line on purpose: inlined into every container method, it made the hot path too large for
-    // the instruction cache, which cost more time than the call saves.
+    // the instruction cache, which cost more time than the call saves. The plain path, itself out of
+    // line, inlines ``beginFieldInline(prefix:name:)`` instead.
     @inline(never)
     func beginField(prefix: Range<Int>, name: String) -> KeyProblem? {
+        beginFieldInline(prefix: prefix, name: name)
+    }
+
+    /// ``beginField(prefix:name:)``, inlined where the caller is out of line itself.
+    @inline(__always)
+    func beginFieldInline(prefix: Range<Int>, name: String) -> KeyProblem? {
         if keepsStrings && prefix.isEmpty {
             if let problem = keyProblem(name) { return problem }
             beginPair(wholeName: name)

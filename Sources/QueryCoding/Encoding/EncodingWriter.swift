@@ -350,7 +350,7 @@ final class EncodingWriter {
     /// - Returns: `false` when the text holds the list separator and is an element of a delimited list
     ///   where it could not be told from a separator: in items output, or a separator sent escaped
     ///   (`|`) that has no other spelling.
-    @inline(never)
+    @inline(__always)
     func appendValue(_ text: String, isListElement: Bool) -> Bool {
         if keepsStrings && !isListElement, let last = pairs.indices.last, pairs[last].value == nil,
             pairs[last].valueStart == bytes.count
@@ -364,6 +364,7 @@ final class EncodingWriter {
             ?? Array(text.utf8).withUnsafeBufferPointer { appendValue($0, isListElement: isListElement) }
     }
 
+    @inline(__always)
     func appendValue(_ utf8: UnsafeBufferPointer<UInt8>, isListElement: Bool) -> Bool {
         prepareValueBytes()
         if escapes {

@@ -70,7 +70,7 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     @inline(never)
     private func beginPlainField(_ key: Key) throws {
         let name = key.stringValue
-        let problem = withWriter { $0.beginField(prefix: 0..<0, name: name) }
+        let problem = withWriter { $0.beginFieldInline(prefix: 0..<0, name: name) }
         if let problem { try throwInvalidKey(name, problem: problem, key: key) }
     }
 

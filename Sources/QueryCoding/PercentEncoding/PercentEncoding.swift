@@ -13,6 +13,20 @@ package enum PercentEncoding {
     /// Bit `b - 64` is set when ASCII byte `b` (64–127) is unreserved: `A-Z`, `_`, `a-z`, `~`.
     private static let unreservedHigh: UInt64 = 0x47FF_FFFE_87FF_FFFE
 
+    /// 1 at the index of each unreserved byte, 0 elsewhere: in a loop over bytes one load costs less than
+    /// ``isUnreserved(_:)``'s tests. Derived from it, so that there is one definition.
+    private static let unreservedTable: [UInt8] = (0...255).map { isUnreserved(UInt8($0)) ? 1 : 0 }
+
+    /// Runs `body` with ``unreservedTable``'s 256 entries: any `UInt8` indexes it.
+    @inline(__always)
+    static func withUnreservedTable<Result>(_ body: (UnsafePointer<UInt8>) throws -> Result) rethrows -> Result {
+        try unreservedTable.withUnsafeBufferPointer { table in
+            // SAFETY: the table has 256 entries (checked here in debug builds), so any byte indexes it.
+            assert(table.count == 256)
+            return try body(table.baseAddress.unsafelyUnwrapped)
+        }
+    }
+
     /// Whether `byte` is an RFC 3986 unreserved character.
     @inline(__always)
     package static func isUnreserved(_ byte: UInt8) -> Bool {
@@ -85,11 +99,13 @@ package enum PercentEncoding {
         var clean = appendUnreservedWords(source, to: &output, allowsDot: true)
         // The rest (all of a value shorter than 8 bytes) byte by byte, up to the first byte to escape.
         output.reserve(count &- clean)
-        while clean < count {
-            let byte = source[clean]
-            if !isUnreserved(byte) { break }
-            output.appendReserved(byte)
-            clean &+= 1
+        withUnreservedTable { isUnreserved in
+            while clean < count {
+                let byte = source[clean]
+                if isUnreserved[Int(byte)] == 0 { break }
+                output.appendReserved(byte)
+                clean &+= 1
+            }
         }
         if clean == count { return }
         appendEscaping(UnsafeBufferPointer(rebasing: source[clean...]), to: &output, spaceAsPlus: spaceAsPlus)
@@ -100,15 +116,17 @@ package enum PercentEncoding {
     ) {
         // Worst case every byte becomes three; one reservation keeps the loop free of checks.
         output.reserve(source.count &* 3)
-        for byte in source {
-            if isUnreserved(byte) {
-                output.appendReserved(byte)
-            } else if byte == 0x20 && spaceAsPlus {
-                output.appendReserved(UInt8(ascii: "+"))
-            } else {
-                output.appendReserved(UInt8(ascii: "%"))
-                output.appendReserved(hexDigit(byte >> 4))
-                output.appendReserved(hexDigit(byte & 0x0F))
+        withUnreservedTable { isUnreserved in
+            for byte in source {
+                if isUnreserved[Int(byte)] != 0 {
+                    output.appendReserved(byte)
+                } else if byte == 0x20 && spaceAsPlus {
+                    output.appendReserved(UInt8(ascii: "+"))
+                } else {
+                    output.appendReserved(UInt8(ascii: "%"))
+                    output.appendReserved(hexDigit(byte >> 4))
+                    output.appendReserved(hexDigit(byte & 0x0F))
+                }
             }
         }
     }
