@@ -74,11 +74,14 @@ extension EncodingWriter {
         let clean = PercentEncoding.appendUnreservedWords(utf8, to: &buffer, allowsDot: !dotIsStructural)
         if clean == count { return nil }
         buffer.reserve((count &- clean) &* 3)
-        return PercentEncoding.withUnreservedTable { isUnreserved in
+        // The classes kept raw: unreserved bytes, the dot only where it is not nesting.
+        let raw = dotIsStructural ? UInt8(ascii: "1") : UInt8(ascii: "2")
+        return PercentEncoding.withByteClasses { classes in
             for index in clean..<count {
                 let byte = utf8[index]
-                if isUnreserved[Int(byte)] != 0 {
-                    if byte == UInt8(ascii: ".") && dotIsStructural { return .structural(".") }
+                let byteClass = classes[Int(byte)]
+                if byteClass != UInt8(ascii: "0") {
+                    if byteClass > raw { return .structural(".") }
                     buffer.appendReserved(byte)
                     continue
                 }

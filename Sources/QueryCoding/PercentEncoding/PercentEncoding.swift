@@ -13,18 +13,28 @@ package enum PercentEncoding {
     /// Bit `b - 64` is set when ASCII byte `b` (64–127) is unreserved: `A-Z`, `_`, `a-z`, `~`.
     private static let unreservedHigh: UInt64 = 0x47FF_FFFE_87FF_FFFE
 
-    /// 1 at the index of each unreserved byte, 0 elsewhere: in a loop over bytes one load costs less than
-    /// ``isUnreserved(_:)``'s tests. Derived from it, so that there is one definition.
-    private static let unreservedTable: [UInt8] = (0...255).map { isUnreserved(UInt8($0)) ? 1 : 0 }
+    /// The class of each byte value, as the character at its index: `1` unreserved, `2` the dot (also
+    /// unreserved, but structural in keys under `.dots`), `0` anything else. In a loop over bytes one load
+    /// costs less than ``isUnreserved(_:)``'s tests, and a literal is static data, with nothing to
+    /// initialise at run time (a `static let` array paid a `swift_once` on every call). `PercentEncodingTests`
+    /// checks it against ``isUnreserved(_:)`` for all 256 bytes.
+    package static var byteClasses: StaticString {
+        """
+        0000000000000000000000000000000000000000000001201111111111000000\
+        0111111111111111111111111110000101111111111111111111111111100010\
+        0000000000000000000000000000000000000000000000000000000000000000\
+        0000000000000000000000000000000000000000000000000000000000000000
+        """
+    }
 
-    /// Runs `body` with ``unreservedTable``'s 256 entries: any `UInt8` indexes it.
+    /// Runs `body` with the 256 byte classes of ``byteClasses`` (the ASCII characters `0`, `1`, `2`): any
+    /// `UInt8` indexes them.
     @inline(__always)
-    static func withUnreservedTable<Result>(_ body: (UnsafePointer<UInt8>) throws -> Result) rethrows -> Result {
-        try unreservedTable.withUnsafeBufferPointer { table in
-            // SAFETY: the table has 256 entries (checked here in debug builds), so any byte indexes it.
-            assert(table.count == 256)
-            return try body(table.baseAddress.unsafelyUnwrapped)
-        }
+    package static func withByteClasses<Result>(_ body: (UnsafePointer<UInt8>) throws -> Result) rethrows -> Result {
+        // SAFETY: the literal has 256 ASCII characters (checked here in debug builds and by a test), one
+        // byte each, so any byte indexes it; it is static data, valid for the whole process.
+        assert(byteClasses.utf8CodeUnitCount == 256)
+        return try body(byteClasses.utf8Start)
     }
 
     /// Whether `byte` is an RFC 3986 unreserved character.
@@ -99,10 +109,10 @@ package enum PercentEncoding {
         var clean = appendUnreservedWords(source, to: &output, allowsDot: true)
         // The rest (all of a value shorter than 8 bytes) byte by byte, up to the first byte to escape.
         output.reserve(count &- clean)
-        withUnreservedTable { isUnreserved in
+        withByteClasses { classes in
             while clean < count {
                 let byte = source[clean]
-                if isUnreserved[Int(byte)] == 0 { break }
+                if classes[Int(byte)] == UInt8(ascii: "0") { break }
                 output.appendReserved(byte)
                 clean &+= 1
             }
@@ -116,9 +126,9 @@ package enum PercentEncoding {
     ) {
         // Worst case every byte becomes three; one reservation keeps the loop free of checks.
         output.reserve(source.count &* 3)
-        withUnreservedTable { isUnreserved in
+        withByteClasses { classes in
             for byte in source {
-                if isUnreserved[Int(byte)] != 0 {
+                if classes[Int(byte)] != UInt8(ascii: "0") {
                     output.appendReserved(byte)
                 } else if byte == 0x20 && spaceAsPlus {
                     output.appendReserved(UInt8(ascii: "+"))

@@ -21,6 +21,27 @@ import Testing
         ("\u{1}", "%01"), ("\u{1F}", "%1F"),
     ]
 
+    /// The encoder's byte-class table (a 256-character literal, `package`) against RFC 3986's definition,
+    /// `ALPHA / DIGIT / "-" / "." / "_" / "~"`, written out here from the ASCII ranges.
+    @Test func theByteClassTableIsTheUnreservedSet() {
+        #expect(PercentEncoding.byteClasses.utf8CodeUnitCount == 256)
+        PercentEncoding.withByteClasses { classes in
+            for value in 0...255 {
+                let byte = UInt8(value)
+                let isLetterOrDigit =
+                    (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+                    || (0x30...0x39).contains(value)
+                let expected =
+                    byte == UInt8(ascii: ".")
+                    ? UInt8(ascii: "2")
+                    : isLetterOrDigit || [UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~")].contains(byte)
+                        ? UInt8(ascii: "1") : UInt8(ascii: "0")
+                #expect(classes[value] == expected, "byte \(value)")
+                #expect(PercentEncoding.isUnreserved(byte) == (expected != UInt8(ascii: "0")), "byte \(value)")
+            }
+        }
+    }
+
     @Test(arguments: escapes)
     func reservedAndControlCharactersAreEscapedInValues(character: String, escaped: String) throws {
         let value = "a" + character + "b"
