@@ -153,7 +153,7 @@ final class EncodingScope {
             switch role {
             case .named:
                 // Checked for contradictions when the call ends, once it is known what each container wrote.
-                writer.noteContainer(shape, scope: self, key: nil, name: name)
+                writer.noteContainer(shape, scope: self, name: name)
             case .indexedElement:
                 // An element's name is its own (its index): only its own `encode(to:)` can contradict it.
                 if let openedShape, openedShape != shape || shape == .unkeyed {

@@ -190,7 +190,7 @@ extension EncodingWriter {
     /// throws ``EncodingErrors/invalidKey(_:problem:codingPath:)``.
     @inline(__always)
     func writeScalarList(
-        in scope: EncodingScope, key: any CodingKey, name: String, count: Int,
+        in scope: EncodingScope, key: some CodingKey, name: String, count: Int,
         codingPath: @autoclosure () -> [any CodingKey],
         writeElement: (_ writer: EncodingWriter, _ index: Int, _ isListElement: Bool) throws -> Void
     ) throws {
@@ -225,7 +225,8 @@ extension EncodingWriter {
         guard count > 0 else { return }
         // The first element, apart: it records the array, so that the loop below stays free of the call.
         let fieldName = try beginElementPair(0)
-        noteContainer(.unkeyed, scope: scope, key: key, name: fieldName, nameIsInOutput: true)
+        noteContainer(
+            .unkeyed, scope: scope, isScalarArray: true, key: { key }, name: fieldName, nameIsInOutput: true)
         try writeElement(self, 0, isList)
         for index in 1..<count {
             if isList {

@@ -172,11 +172,12 @@ final class EncodingWriter {
     }
 
     /// Records a container of `shape` at the composite name `name` (a range of ``names``, or of ``bytes``
-    /// when `nameIsInOutput`); `key` for an array of scalars written in the field `key` of the keyed
-    /// container at `scope`.
+    /// when `nameIsInOutput`); for an array of scalars written in a field of the keyed container at `scope`,
+    /// `isScalarArray`, and `key()` the field's key, asked for only if the name was seen before (making
+    /// the key an existential costs more than the rest of the record).
     func noteContainer(
-        _ shape: EncodingScope.Shape, scope: EncodingScope, key: (any CodingKey)?, name: Range<Int>,
-        nameIsInOutput: Bool = false
+        _ shape: EncodingScope.Shape, scope: EncodingScope, isScalarArray: Bool = false,
+        key: () -> (any CodingKey)? = { nil }, name: Range<Int>, nameIsInOutput: Bool = false
     ) {
         // FNV-1a over the name's bytes: no allocation, unlike hashing an array of them.
         var fnv: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -211,7 +212,6 @@ final class EncodingWriter {
                 containerIndex[hash] = index
             }
         }
-        let isScalarArray = key != nil
         if first != index {
             hasRepeatedContainerName = true
         } else if isScalarArray {
@@ -224,7 +224,7 @@ final class EncodingWriter {
         }
         containers.append(
             NamedContainer(
-                shape: shape, scope: scope, key: key, isScalarArray: isScalarArray, name: name,
+                shape: shape, scope: scope, key: key(), isScalarArray: isScalarArray, name: name,
                 nameIsInOutput: nameIsInOutput, hash: hash, first: first))
     }
 
@@ -238,8 +238,9 @@ final class EncodingWriter {
 
     /// Empties the lists that hold scopes, which hold this writer: called when the call ends.
     func releaseScopes() {
-        if !containers.isEmpty { containers = [] }
-        if !watchedElements.isEmpty { watchedElements = [] }
+        // The lists' memory is kept for the writer's next call (see `EncodingWriterCache`) unless it grew large.
+        if !containers.isEmpty { containers.removeAll(keepingCapacity: containers.capacity <= 64) }
+        if !watchedElements.isEmpty { watchedElements.removeAll(keepingCapacity: watchedElements.capacity <= 64) }
     }
 
     /// The first name (in the order names appeared) under which containers contradict each other: two
