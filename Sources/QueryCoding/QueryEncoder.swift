@@ -126,17 +126,7 @@ public struct QueryEncoder: Sendable {
     ///   form (a non-finite number, a top-level value without keys, a key that collides with the nesting
     ///   syntax, a comma inside a ``ArrayEncodingStrategy/commaSeparated`` element, …).
     public func encode<T: Encodable>(_ value: T) throws -> [URLQueryItem] {
-        let root = EncodingWriterCache.take(options: storage, output: .items)
-        do {
-            try run(value, root: root)
-            let items = root.writer.makeItems()
-            // Consumed, not copied: the cache reuses only a writer nothing else holds.
-            EncodingWriterCache.giveBack(consume root)
-            return items
-        } catch {
-            EncodingWriterCache.giveBack(consume root)
-            throw error
-        }
+        try run(value, output: .items) { $0.makeItems() }
     }
 
     /// Encodes a value into a percent-encoded query string (`a=1&b=x%2By`), without a leading `?`, ready
@@ -144,22 +134,26 @@ public struct QueryEncoder: Sendable {
     ///
     /// - Throws: `EncodingError.invalidValue` with the coding path; see ``encode(_:)``.
     public func encodeToString<T: Encodable>(_ value: T) throws -> String {
-        let root = EncodingWriterCache.take(options: storage, output: .percentEncoded)
+        try run(value, output: .percentEncoded) { $0.makeString() }
+    }
+
+    /// Encodes `value` with a writer of this thread's cache and returns what `result` makes of its output.
+    @inline(__always)
+    private func run<T: Encodable, Result>(
+        _ value: T, output: EncodingWriter.Output, result: (EncodingWriter) -> Result
+    ) throws -> Result {
+        let root = EncodingWriterCache.take(options: storage, output: output)
         do {
-            try run(value, root: root)
-            let string = root.writer.makeString()
+            if root.writer.hasInvalidSeparator, let problem = storage.options.problem { throw problem }
+            try root.encodeRoot(value)
+            let made = result(root.writer)
             // Consumed, not copied: the cache reuses only a writer nothing else holds.
             EncodingWriterCache.giveBack(consume root)
-            return string
+            return made
         } catch {
             EncodingWriterCache.giveBack(consume root)
             throw error
         }
-    }
-
-    private func run<T: Encodable>(_ value: T, root: EncodingScope) throws {
-        if root.writer.hasInvalidSeparator, let problem = storage.options.problem { throw problem }
-        try root.encodeRoot(value)
     }
 }
 
