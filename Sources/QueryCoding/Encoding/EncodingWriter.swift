@@ -1,6 +1,7 @@
 import Foundation
 
-/// The output of one `encode` call: names and values appended as bytes, in one pass.
+/// The output of one `encode` call: names and values appended as bytes, in one pass. (Emptied afterwards
+/// and kept for the next call on the same thread: see `EncodingWriterCache`.)
 ///
 /// Percent-encoded output streams `name=value&name=value` straight into ``bytes``. When pairs must be
 /// reordered (``QueryEncoder/OutputFormatting/sortedKeys``) or returned as items, the writer records
@@ -47,9 +48,9 @@ final class EncodingWriter {
     /// written without their slots (see `QueryKeyedEncodingContainer.isPlain`).
     @exclusivity(unchecked) private(set) var writesPlainFields = true
     /// A `.` in a key would be read back as nesting.
-    @exclusivity(unchecked) var dotIsStructural = false
+    @exclusivity(unchecked) var dotIsStructural = true
     /// A `[` or `]` in a key would be read back as nesting or an array index.
-    @exclusivity(unchecked) var bracketsAreStructural = true
+    @exclusivity(unchecked) var bracketsAreStructural = false
 
     // The stores below are touched only by this call's code, on one thread, never with overlapping
     // accesses (no store is passed `inout` while another access to it is open), so they skip the runtime

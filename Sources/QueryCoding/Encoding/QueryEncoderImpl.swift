@@ -2,9 +2,9 @@ import Foundation
 
 // How encoding works (the folder in brief; Docs/Internals.md has the whole story).
 //
-// `QueryEncoder.encode` makes one `EncodingWriter` (the output: bytes appended in one pass, or pair
-// records when the output is items or sorted) and a root `EncodingScope`, then encodes the value at a
-// slot of that scope:
+// `QueryEncoder.encode` takes one `EncodingWriter` (the output: bytes appended in one pass, or pair
+// records when the output is items or sorted) and its root `EncodingScope` from `EncodingWriterCache`
+// (one per thread, reused between calls), then encodes the value at a slot of that scope:
 //
 // - An `EncodingScope` is a composite value being written (the root, a struct, an array, a dictionary):
 //   its full name (a range of the writer's `names`), its role (what it may hold) and its parent.
@@ -14,7 +14,8 @@ import Foundation
 // - `QueryEncoderImpl` is the `Encoder` a type's `encode(to:)` receives: a scope, and the three
 //   containers over it, which make slots.
 // - Scalars (`ScalarEncoding.swift`) and the standard collections (`CollectionEncoding.swift`) skip
-//   `encode(to:)`; `[String]` and `[Int]` fields are written straight from their slot.
+//   `encode(to:)`; `[String]` and `[Int]` fields are written straight from their slot, and the top-level
+//   fields of a plain call without a slot at all (`QueryKeyedEncodingContainer.isPlain`).
 // - Every error is built in `EncodingErrors.swift`.
 
 /// The `Encoder` a type's `encode(to:)` receives: the scope it writes into.

@@ -20,7 +20,7 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     /// writes percent-encoded text in order with the keys as declared, of a type without field styles.
     /// There a field's name is its key as it is, and the scope can neither refuse a field nor need to know
     /// that one was written, so scalar fields and `[String]` and `[Int]` fields skip the slot and go
-    /// straight to the writer (``beginPlainField(_:)``, ``encodePlainList(_:count:forKey:writeElement:)``).
+    /// straight to the writer (``beginPlainField(_:)``, ``encodePlainList(_:count:writeElement:)``).
     private let isPlain: Bool
 
     init(scope: EncodingScope) {
