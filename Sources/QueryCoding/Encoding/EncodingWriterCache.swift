@@ -7,8 +7,8 @@
 #endif
 
 /// One writer (with its root scope) kept per thread between `encode` calls, so that a call does not
-/// allocate, set up and free a writer, its output buffer and a root scope every time: for a small query
-/// that is about a third of the call.
+/// allocate, set up and free a writer, its output buffer and a root scope every time: about 600
+/// instructions a call, a fifth of encoding an empty struct.
 ///
 /// A call takes the thread's writer out of the cache (a call that starts while another runs on the same
 /// thread, from inside a type's `encode(to:)`, finds the cache empty and makes its own) and gives it back
