@@ -14,8 +14,9 @@ import Foundation
 /// // "term=a%26b%20c&tags=x,y"
 /// ```
 ///
-/// One instance serves any number of `encode` calls, from any task: each call builds its own state, so
-/// nothing is carried from one call to the next.
+/// One instance serves any number of `encode` calls, from any task: each call has its own state, so
+/// nothing is carried from one call to the next. (To save allocating it, each thread keeps the emptied
+/// working buffers of its last call, at most a few kilobytes, and never the values or options it encoded.)
 ///
 /// `QueryEncoder` is a configuration value: it is not itself an `Encoder`, so it can be shared between tasks
 /// freely. The `Encoder` your own `encode(to:)` receives lives only for one call; its `queryEncoder` property
