@@ -16,7 +16,7 @@ import Foundation
 ///
 /// One instance serves any number of `encode` calls, from any task: each call has its own state, so
 /// nothing is carried from one call to the next. (To save allocating it, each thread keeps the emptied
-/// working buffers of its last call, at most a few kilobytes, and never the values or options it encoded.)
+/// working buffers of its last call, about 20 KB at most, and never the values or options it encoded.)
 ///
 /// `QueryEncoder` is a configuration value: it is not itself an `Encoder`, so it can be shared between tasks
 /// freely. The `Encoder` your own `encode(to:)` receives lives only for one call; its `queryEncoder` property
