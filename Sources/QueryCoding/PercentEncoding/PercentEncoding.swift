@@ -16,8 +16,8 @@ package enum PercentEncoding {
     /// The class of each byte value, as the character at its index: `1` unreserved, `2` the dot (also
     /// unreserved, but structural in keys under `.dots`), `0` anything else. In a loop over bytes one load
     /// costs less than ``isUnreserved(_:)``'s tests, and a literal is static data, with nothing to
-    /// initialise at run time (a `static let` array paid a `swift_once` on every call). `PercentEncodingTests`
-    /// checks it against ``isUnreserved(_:)`` for all 256 bytes.
+    /// initialise at run time (a `static let` array paid a `swift_once` on every call). `EscapingTests`
+    /// checks it against RFC 3986's set and ``isUnreserved(_:)`` for all 256 bytes.
     package static var byteClasses: StaticString {
         """
         0000000000000000000000000000000000000000000001201111111111000000\
