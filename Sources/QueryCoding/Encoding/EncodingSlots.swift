@@ -58,7 +58,7 @@ extension EncodingSlot {
     /// ``encodeValue(_:)`` for any other type: the fast paths its traits allow, or its own `encode(to:)`.
     func encodeOtherValue<T: Encodable>(_ value: T) throws {
         // The casts are asked only of types known to take them (see `TypeTraits`).
-        let traits = TypeTraits.of(T.self)
+        let traits = writer.traits(of: T.self)
         if traits.contains(.encodingFastPath), let fast = value as? any QueryEncodingFastPath {
             try fast.encodeQuery(at: self)
         } else {

@@ -8,15 +8,11 @@ extension EncodingWriter {
     private static let linearContainerLimit = 16
 
     /// A container asked for at a composite name: a scope's, or an array of scalars written without a
-    /// scope of its own (which always writes: it is recorded only when not empty).
+    /// scope of its own (which always writes: it is recorded only when not empty). Plain data, so that
+    /// recording one and emptying the list cost no reference counting: the scope and key, when a record
+    /// needs them, are in ``EncodingWriter/containerOwners``.
     struct NamedContainer {
         let shape: EncodingScope.Shape
-        /// The scope of the container, or for an array of scalars the keyed container holding it. `nil`
-        /// for an array of scalars recorded first under its name: its coding path is never asked for
-        /// (a conflict names the second container that wrote), and it always writes.
-        let scope: EncodingScope?
-        /// The array's key in `scope`, for an array of scalars that is not the first under its name.
-        let key: (any CodingKey)?
         /// Whether this is an array of scalars, written without a scope of its own.
         let isScalarArray: Bool
         /// The name's bytes, and their hash: a range of ``EncodingWriter/names`` for a scope, of
@@ -27,9 +23,29 @@ extension EncodingWriter {
         let hash: Int
         /// The index of the first container recorded under the same name (its own index if it is the first).
         var first: Int
+        /// The index of the container's ``ContainerOwner`` in ``EncodingWriter/containerOwners``; -1 for an
+        /// array of scalars recorded first under its name: its coding path is never asked for (a conflict
+        /// names the second container that wrote), and it always writes.
+        let owner: Int
+    }
 
-        var hasWritten: Bool { isScalarArray || scope?.hasWritten == true }
-        var codingPath: [any CodingKey] { (scope?.codingPath ?? []) + (key.map { [$0] } ?? []) }
+    /// The scope of a recorded container, or for an array of scalars the keyed container holding it and
+    /// the array's key there.
+    struct ContainerOwner {
+        let scope: EncodingScope
+        let key: (any CodingKey)?
+    }
+
+    /// Whether the recorded container wrote something.
+    private func hasWritten(_ container: NamedContainer) -> Bool {
+        container.isScalarArray || (container.owner >= 0 && containerOwners[container.owner].scope.hasWritten)
+    }
+
+    /// The coding path of the recorded container.
+    private func codingPath(of container: NamedContainer) -> [any CodingKey] {
+        guard container.owner >= 0 else { return [] }
+        let owner = containerOwners[container.owner]
+        return owner.scope.codingPath + (owner.key.map { [$0] } ?? [])
     }
 
     /// Records a container of `shape` at the composite name `name` (a range of ``names``, or of ``bytes``
@@ -73,20 +89,19 @@ extension EncodingWriter {
                 containerIndex[hash] = index
             }
         }
+        var owner = -1
         if first != index {
             hasRepeatedContainerName = true
-        } else if isScalarArray {
-            // The first array of scalars under its name: no scope or key to keep (see `NamedContainer`).
-            containers.append(
-                NamedContainer(
-                    shape: shape, scope: nil, key: nil, isScalarArray: true, name: name,
-                    nameIsInOutput: nameIsInOutput, hash: hash, first: first))
-            return
+        }
+        // The first array of scalars under its name keeps no scope or key (see `NamedContainer.owner`).
+        if first != index || !isScalarArray {
+            owner = containerOwners.count
+            containerOwners.append(ContainerOwner(scope: scope, key: key()))
         }
         containers.append(
             NamedContainer(
-                shape: shape, scope: scope, key: key(), isScalarArray: isScalarArray, name: name,
-                nameIsInOutput: nameIsInOutput, hash: hash, first: first))
+                shape: shape, isScalarArray: isScalarArray, name: name, nameIsInOutput: nameIsInOutput, hash: hash,
+                first: first, owner: owner))
     }
 
     /// Whether two names (ranges of ``bytes`` or ``names``, as their flag says) hold the same bytes.
@@ -101,6 +116,7 @@ extension EncodingWriter {
     func releaseScopes() {
         // The lists' memory is kept for the writer's next call (see `EncodingWriterCache`) unless it grew large.
         if !containers.isEmpty { containers.removeAll(keepingCapacity: containers.capacity <= 64) }
+        if !containerOwners.isEmpty { containerOwners.removeAll(keepingCapacity: containerOwners.capacity <= 64) }
         if !watchedElements.isEmpty { watchedElements.removeAll(keepingCapacity: watchedElements.capacity <= 64) }
     }
 
@@ -110,10 +126,10 @@ extension EncodingWriter {
     func containerConflict() -> (any Error)? {
         guard hasRepeatedContainerName else { return nil }
         for (index, container) in containers.enumerated() where container.first == index {
-            let writing = containers[index...].filter { $0.first == index && $0.hasWritten }
+            let writing = containers[index...].filter { $0.first == index && hasWritten($0) }
             let unkeyed = writing.filter { $0.shape == .unkeyed }
             if unkeyed.count >= 2 || (unkeyed.count == 1 && writing.count >= 2) {
-                return EncodingErrors.conflictingContainers(codingPath: writing[1].codingPath)
+                return EncodingErrors.conflictingContainers(codingPath: codingPath(of: writing[1]))
             }
         }
         return nil

@@ -77,6 +77,8 @@ final class EncodingWriter {
     /// (``containerConflict()``). Looked up by a hash of the name's bytes: linearly while there are few,
     /// through ``containerIndex`` beyond, and only when ``containerHashBits`` says the hash may be known.
     @exclusivity(unchecked) var containers: [NamedContainer] = []
+    /// The scopes and keys of the records in ``containers`` that keep them.
+    @exclusivity(unchecked) var containerOwners: [ContainerOwner] = []
     /// The first container of each name hash, once there are more than ``linearContainerLimit``.
     @exclusivity(unchecked) var containerIndex = [Int: Int]()
     /// Bit `hash & 63` of every name recorded in ``containers``: a name whose bit is clear is new, without
@@ -84,6 +86,22 @@ final class EncodingWriter {
     @exclusivity(unchecked) var containerHashBits: UInt64 = 0
     /// Whether some name was recorded twice: only then can containers contradict each other.
     @exclusivity(unchecked) var hasRepeatedContainerName = false
+    /// The top-level keyed containers of earlier calls, handed out again while a call runs.
+    @exclusivity(unchecked) var rootContainers = RootContainerCache()
+    /// The type this writer last looked up the traits of, and its traits: a call mostly encodes the type
+    /// its writer's call before did, and the shared table (`TypeTraits.of`) takes a lock. Kept between
+    /// calls: a type's traits never change.
+    @exclusivity(unchecked) private var lastTraits: (type: ObjectIdentifier, traits: TypeTraits)?
+
+    /// The traits of `type`, from the last lookup when it was of the same type.
+    @inline(__always)
+    func traits(of type: Any.Type) -> TypeTraits {
+        let identifier = ObjectIdentifier(type)
+        if let lastTraits, lastTraits.type == identifier { return lastTraits.traits }
+        let traits = TypeTraits.of(type)
+        lastTraits = (identifier, traits)
+        return traits
+    }
 
     init(options storage: QueryEncoder.OptionsStorage, output: Output) {
         self.storage = storage

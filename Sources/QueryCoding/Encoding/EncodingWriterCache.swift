@@ -20,24 +20,36 @@ enum EncodingWriterCache {
     /// The root scope of a writer configured for a call with `options` and `output`.
     @inline(__always)
     static func take(options: QueryEncoder.OptionsStorage, output: EncodingWriter.Output) -> EncodingScope {
-        if let root = takeCached() {
-            root.writer.configure(options: options, output: output)
-            return root
+        let root: EncodingScope
+        if let cached = takeCached() {
+            cached.writer.configure(options: options, output: output)
+            root = cached
+        } else {
+            root = EncodingScope.root(writer: EncodingWriter(options: options, output: output))
         }
-        return EncodingScope.root(writer: EncodingWriter(options: options, output: output))
+        root.writer.rootContainers.open()
+        return root
     }
 
     /// Gives back the root scope that ``take(options:output:)`` returned, once its call has ended.
     @inline(__always)
     static func giveBack(_ root: consuming EncodingScope) {
-        // Whatever can still reach the writer holds the root scope: every other scope holds its parent,
-        // every container and `Encoder` its scope, and the writer's own lists of scopes were emptied
-        // when the call ended. A root held elsewhere (a kept `Encoder` or container) could write into
-        // a later call, so its writer is not reused.
-        guard isKnownUniquelyReferenced(&root) else { return }
+        // Whatever can still reach the writer holds the root scope, or a top-level container the writer
+        // keeps for later calls, or that container's scope: every other scope holds its parent, every
+        // container and `Encoder` its scope, and the writer's own lists of scopes were emptied when the
+        // call ended. Something held elsewhere (a kept `Encoder` or container) could write into a later
+        // call, so then the writer is not reused (see `RootContainerCache` for the kept containers).
+        let containersAreFree = root.writer.rootContainers.close()
+        guard containersAreFree, isKnownUniquelyReferenced(&root) else {
+            root.writer.rootContainers.removeAll()
+            return
+        }
         root.writer.clearForReuse()
         root.clearForReuse()
-        store(root)
+        if !store(root) {
+            // Not kept (the thread already keeps another): break the writer's cycles so that it is freed.
+            root.writer.rootContainers.removeAll()
+        }
     }
 
     #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
@@ -58,17 +70,25 @@ enum EncodingWriterCache {
             return Unmanaged<EncodingScope>.fromOpaque(pointer).takeRetainedValue()
         }
 
+        /// Keeps `root` in the thread's slot; returns whether it did (not when the slot is taken).
         @inline(__always)
-        private static func store(_ root: EncodingScope) {
-            guard let slot, pthread_getspecific(slot) == nil else { return }
+        private static func store(_ root: EncodingScope) -> Bool {
+            guard let slot, pthread_getspecific(slot) == nil else { return false }
             // SAFETY: the reference passed here is owned by the slot until `takeCached` or
             // `releaseCached` takes it, each exactly once.
             pthread_setspecific(slot, Unmanaged.passRetained(root).toOpaque())
+            return true
         }
     #else
         @inline(__always) private static func takeCached() -> EncodingScope? { nil }
-        @inline(__always) private static func store(_ root: EncodingScope) {}
+        @inline(__always) private static func store(_ root: EncodingScope) -> Bool { false }
     #endif
+
+    /// Frees a thread's cached root when the thread ends, breaking its writer's cycles first.
+    fileprivate static func freeCachedRoot(_ root: Unmanaged<EncodingScope>) {
+        root._withUnsafeGuaranteedRef { $0.writer.rootContainers.removeAll() }
+        root.release()
+    }
 }
 
 #if canImport(Darwin)
@@ -76,7 +96,7 @@ enum EncodingWriterCache {
     private func releaseCached(_ pointer: UnsafeMutableRawPointer) {
         // SAFETY: the system calls this once, with the non-nil value the thread's slot held, made by
         // `EncodingWriterCache.store` from `passRetained`.
-        Unmanaged<EncodingScope>.fromOpaque(pointer).release()
+        EncodingWriterCache.freeCachedRoot(Unmanaged<EncodingScope>.fromOpaque(pointer))
     }
 #elseif canImport(Glibc) || canImport(Musl)
     /// Frees a thread's cached writer when the thread ends.
@@ -84,6 +104,6 @@ enum EncodingWriterCache {
         // SAFETY: the system calls this only with the non-nil value the thread's slot held, made by
         // `EncodingWriterCache.store` from `passRetained`.
         guard let pointer else { return }
-        Unmanaged<EncodingScope>.fromOpaque(pointer).release()
+        EncodingWriterCache.freeCachedRoot(Unmanaged<EncodingScope>.fromOpaque(pointer))
     }
 #endif

@@ -30,7 +30,11 @@ struct QueryEncoderImpl: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { scope.writer.storage.options.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(QueryKeyedEncodingContainer<Key>(scope: scope))
+        let writer = scope.writer
+        if case .root = scope.role, writer.rootContainers.isOpen, scope.fieldStyles == nil, writer.writesPlainFields {
+            return writer.rootContainers.container(keyedBy: type, writer: writer)
+        }
+        return KeyedEncodingContainer(QueryKeyedEncodingContainer<Key>(scope: scope))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -110,11 +110,13 @@ package enum PercentEncoding {
         // The rest (all of a value shorter than 8 bytes) byte by byte, up to the first byte to escape.
         output.reserve(count &- clean)
         withByteClasses { classes in
-            while clean < count {
-                let byte = source[clean]
-                if classes[Int(byte)] == UInt8(ascii: "0") { break }
-                output.appendReserved(byte)
-                clean &+= 1
+            output.withCursor { cursor in
+                while clean < count {
+                    let byte = source[clean]
+                    if classes[Int(byte)] == UInt8(ascii: "0") { break }
+                    cursor.append(byte)
+                    clean &+= 1
+                }
             }
         }
         if clean == count { return }
@@ -127,15 +129,17 @@ package enum PercentEncoding {
         // Worst case every byte becomes three; one reservation keeps the loop free of checks.
         output.reserve(source.count &* 3)
         withByteClasses { classes in
-            for byte in source {
-                if classes[Int(byte)] != UInt8(ascii: "0") {
-                    output.appendReserved(byte)
-                } else if byte == 0x20 && spaceAsPlus {
-                    output.appendReserved(UInt8(ascii: "+"))
-                } else {
-                    output.appendReserved(UInt8(ascii: "%"))
-                    output.appendReserved(hexDigit(byte >> 4))
-                    output.appendReserved(hexDigit(byte & 0x0F))
+            output.withCursor { cursor in
+                for byte in source {
+                    if classes[Int(byte)] != UInt8(ascii: "0") {
+                        cursor.append(byte)
+                    } else if byte == 0x20 && spaceAsPlus {
+                        cursor.append(UInt8(ascii: "+"))
+                    } else {
+                        cursor.append(UInt8(ascii: "%"))
+                        cursor.append(hexDigit(byte >> 4))
+                        cursor.append(hexDigit(byte & 0x0F))
+                    }
                 }
             }
         }

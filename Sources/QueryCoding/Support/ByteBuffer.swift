@@ -80,6 +80,30 @@ struct ByteBuffer: ~Copyable {
         count &+= 8
     }
 
+    /// Runs `body` with a cursor at the end of the buffer, for loops that append byte by byte into room
+    /// reserved first (``reserve(_:)``), and adds what the cursor wrote to the count once, afterwards.
+    ///
+    /// (Through ``appendReserved(_:)`` the compiler stores and reloads the count around every byte, since
+    /// the store of the byte could alias it; a cursor is a local it keeps in a register.)
+    @inline(__always)
+    mutating func withCursor<Result>(_ body: (inout Cursor) throws -> Result) rethrows -> Result {
+        var cursor = Cursor(next: base + count)
+        defer { count = cursor.next - base }
+        return try body(&cursor)
+    }
+
+    /// Where the next byte goes, within the room reserved before ``withCursor(_:)``.
+    struct Cursor {
+        fileprivate(set) var next: UnsafeMutablePointer<UInt8>
+
+        /// Appends a byte. SAFETY: the caller reserved room for every byte it appends through the cursor.
+        @inline(__always)
+        mutating func append(_ byte: UInt8) {
+            next.initialize(to: byte)
+            next += 1
+        }
+    }
+
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }

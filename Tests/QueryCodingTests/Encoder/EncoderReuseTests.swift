@@ -171,6 +171,92 @@ import Testing
         #expect(try encoder.encodeToString(Intruded(keeper: keeper)) == "b=2&c=3")
     }
 
+    // A writer keeps the top-level keyed container of its calls for the next ones with the same key type
+    // (`RootContainerCache`): a container kept past its call must neither reach a later call nor lose the
+    // scope it writes into.
+    @Test func aKeyedContainerKeptPastItsCallCannotWriteIntoALaterOne() throws {
+        final class Keeper {
+            var container: KeyedEncodingContainer<NameKey>?
+        }
+        struct Keeping: Encodable {
+            let keeper: Keeper
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: NameKey.self)
+                try container.encode(1, forKey: NameKey("a"))
+                keeper.container = container
+            }
+        }
+        struct Intruded: Encodable {
+            let keeper: Keeper
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: NameKey.self)
+                try container.encode(2, forKey: NameKey("b"))
+                // The container of the call before, used against the rules: it must not reach this call.
+                try keeper.container?.encode("intruder", forKey: NameKey("x"))
+                try container.encode(3, forKey: NameKey("c"))
+            }
+        }
+        let keeper = Keeper()
+        let encoder = QueryEncoder()
+        for _ in 0..<3 {
+            // Twice first, so that the second call gets the container the first one left for it.
+            #expect(try encoder.encodeToString(Intruded(keeper: keeper)) == "b=2&c=3")
+            #expect(try encoder.encodeToString(Intruded(keeper: keeper)) == "b=2&c=3")
+            #expect(try encoder.encodeToString(Keeping(keeper: keeper)) == "a=1")
+            #expect(try encoder.encodeToString(Intruded(keeper: keeper)) == "b=2&c=3")
+            #expect(try encoder.encodeToString(Intruded(keeper: keeper)) == "b=2&c=3")
+            // Used after its call, outside any call: it writes into its own writer, still alive, and nowhere else.
+            try keeper.container?.encode("late", forKey: NameKey("y"))
+            keeper.container = nil
+        }
+    }
+
+    @Test func aReusedTopLevelContainerFollowsEachCallsOptions() throws {
+        struct Pair: Encodable {
+            let zebra: Int
+            let apple: [String]
+        }
+        let plain = QueryEncoder()
+        let sorted = QueryEncoder.with { $0.outputFormatting = .sortedKeys }
+        let snake = QueryEncoder.with { $0.keyEncodingStrategy = .convertToSnakeCase }
+        let value = Pair(zebra: 1, apple: ["b c", "d"])
+        for _ in 0..<3 {
+            #expect(try plain.encodeToString(value) == "zebra=1&apple=b%20c,d")
+            #expect(try sorted.encodeToString(value) == "apple=b%20c,d&zebra=1")
+            #expect(try plain.encode(value) == [URLQueryItem(name: "zebra", value: "1"), URLQueryItem(name: "apple", value: "b c,d")])
+            #expect(try snake.encodeToString(Sample(zList: ["x"], camelCase: 4)) == "z_list=x&camel_case=4")
+            #expect(try plain.encodeToString(Sample(zList: ["x"], camelCase: 4)) == "zList=x&camelCase=4")
+        }
+    }
+
+    // More key types than a writer keeps containers for, in turn, and a type that asks for its top-level
+    // container twice (as a subclass's `encode(to:)` and its superclass's do).
+    @Test func manyTopLevelKeyTypesInTurnEachWriteTheirOwnFields() throws {
+        struct First: Encodable { let one = 1 }
+        struct Second: Encodable { let two = "2" }
+        struct Third: Encodable { let three = [3, 4] }
+        struct Fourth: Encodable { let four: Int? = nil }
+        struct Fifth: Encodable { let five = true }
+        struct Twice: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var first = encoder.container(keyedBy: NameKey.self)
+                try first.encode(1, forKey: NameKey("p"))
+                var second = encoder.container(keyedBy: NameKey.self)
+                try second.encode(2, forKey: NameKey("q"))
+                try first.encode(3, forKey: NameKey("r"))
+            }
+        }
+        let encoder = QueryEncoder()
+        for _ in 0..<4 {
+            #expect(try encoder.encodeToString(First()) == "one=1")
+            #expect(try encoder.encodeToString(Second()) == "two=2")
+            #expect(try encoder.encodeToString(Third()) == "three=3,4")
+            #expect(try encoder.encodeToString(Fourth()) == "")
+            #expect(try encoder.encodeToString(Fifth()) == "five=true")
+            #expect(try encoder.encodeToString(Twice()) == "p=1&q=2&r=3")
+        }
+    }
+
     struct Sample: Encodable {
         let zList: [String]
         let camelCase: Int
