@@ -211,6 +211,44 @@ import Testing
         }
     }
 
+    @Test func aNestedContainerKeptPastItsCallCannotWriteIntoALaterOne() throws {
+        final class Keeper {
+            var nested: KeyedEncodingContainer<NameKey>?
+            var encoder: (any Encoder)?
+        }
+        struct Keeping: Encodable {
+            let keeper: Keeper
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: NameKey.self)
+                try container.encode(1, forKey: NameKey("a"))
+                // Made through the top-level container, which the writer keeps for later calls.
+                keeper.nested = container.nestedContainer(keyedBy: NameKey.self, forKey: NameKey("n"))
+                keeper.encoder = container.superEncoder(forKey: NameKey("s"))
+            }
+        }
+        struct Intruded: Encodable {
+            let keeper: Keeper
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: NameKey.self)
+                try container.encode(2, forKey: NameKey("b"))
+                try keeper.nested?.encode("intruder", forKey: NameKey("x"))
+                var stale = keeper.encoder?.singleValueContainer()
+                try stale?.encode("intruder")
+                try container.encode(3, forKey: NameKey("c"))
+            }
+        }
+        let keeper = Keeper()
+        let encoder = QueryEncoder()
+        for _ in 0..<3 {
+            #expect(try encoder.encodeToString(Intruded(keeper: keeper)) == "b=2&c=3")
+            #expect(try encoder.encodeToString(Keeping(keeper: keeper)) == "a=1")
+            #expect(try encoder.encodeToString(Intruded(keeper: keeper)) == "b=2&c=3")
+            #expect(try encoder.encodeToString(Intruded(keeper: keeper)) == "b=2&c=3")
+            keeper.nested = nil
+            keeper.encoder = nil
+        }
+    }
+
     @Test func aReusedTopLevelContainerFollowsEachCallsOptions() throws {
         struct Pair: Encodable {
             let zebra: Int
