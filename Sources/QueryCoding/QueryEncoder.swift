@@ -138,6 +138,12 @@ public struct QueryEncoder: Sendable {
         try run(value, output: .percentEncoded) { $0.makeString() }
     }
 
+    // Out of line: an `EncodingError` local in `run` cost a metadata lookup on every call.
+    @inline(never)
+    private func throwInvalidSeparator() throws {
+        if let problem = storage.options.problem { throw problem }
+    }
+
     /// Encodes `value` with a writer of this thread's cache and returns what `result` makes of its output.
     @inline(__always)
     private func run<T: Encodable, Result>(
@@ -145,9 +151,10 @@ public struct QueryEncoder: Sendable {
     ) throws -> Result {
         let root = EncodingWriterCache.take(options: storage, output: output)
         do {
-            if root.writer.hasInvalidSeparator, let problem = storage.options.problem { throw problem }
+            if root.writer.hasInvalidSeparator { try throwInvalidSeparator() }
             try root.encodeRoot(value)
-            let made = result(root.writer)
+            // SAFETY: `root` holds its writer in a `let` and is alive until it is given back below.
+            let made = Unmanaged.passUnretained(root.writer)._withUnsafeGuaranteedRef { result($0) }
             // Consumed, not copied: the cache reuses only a writer nothing else holds.
             EncodingWriterCache.giveBack(consume root)
             return made

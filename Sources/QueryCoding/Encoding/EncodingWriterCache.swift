@@ -22,12 +22,16 @@ enum EncodingWriterCache {
     static func take(options: QueryEncoder.OptionsStorage, output: EncodingWriter.Output) -> EncodingScope {
         let root: EncodingScope
         if let cached = takeCached() {
-            cached.writer.configure(options: options, output: output)
+            // SAFETY: `cached` holds its writer in a `let` and is alive for this whole function.
+            Unmanaged.passUnretained(cached.writer)._withUnsafeGuaranteedRef {
+                $0.configure(options: options, output: output)
+                $0.rootContainers.open()
+            }
             root = cached
         } else {
             root = EncodingScope.root(writer: EncodingWriter(options: options, output: output))
+            root.writer.rootContainers.open()
         }
-        root.writer.rootContainers.open()
         return root
     }
 
@@ -39,16 +43,18 @@ enum EncodingWriterCache {
         // container and `Encoder` its scope, and the writer's own lists of scopes were emptied when the
         // call ended. Something held elsewhere (a kept `Encoder` or container) could write into a later
         // call, so then the writer is not reused (see `RootContainerCache` for the kept containers).
-        let containersAreFree = root.writer.rootContainers.close()
+        // SAFETY: `root` holds its writer in a `let` and is alive for this whole function.
+        let writer = Unmanaged.passUnretained(root.writer)
+        let containersAreFree = writer._withUnsafeGuaranteedRef { $0.rootContainers.close() }
         guard containersAreFree, isKnownUniquelyReferenced(&root) else {
-            root.writer.rootContainers.removeAll()
+            writer._withUnsafeGuaranteedRef { $0.rootContainers.removeAll() }
             return
         }
-        root.writer.clearForReuse()
+        writer._withUnsafeGuaranteedRef { $0.clearForReuse() }
         root.clearForReuse()
         if !store(root) {
             // Not kept (the thread already keeps another): break the writer's cycles so that it is freed.
-            root.writer.rootContainers.removeAll()
+            writer._withUnsafeGuaranteedRef { $0.rootContainers.removeAll() }
         }
     }
 

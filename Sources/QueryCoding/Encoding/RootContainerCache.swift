@@ -78,10 +78,10 @@ struct RootContainerCache {
     @inline(__always)
     mutating func close() -> Bool {
         isOpen = false
-        for index in entries.indices where !entries[index].isHeldHereAlone() {
-            return false
+        for index in entries.indices {
+            guard entries[index].isHeldHereAlone() else { return false }
+            entries[index].scope._withUnsafeGuaranteedRef { $0.clearForReuse() }
         }
-        for entry in entries { entry.scope._withUnsafeGuaranteedRef { $0.clearForReuse() } }
         return true
     }
 
