@@ -161,6 +161,41 @@ extension EncodingWriter {
         return nil
     }
 
+    /// Starts a top-level pair named by the key bytes `utf8` in a plain call (percent-encoded, in order:
+    /// see `QueryKeyedEncodingContainer.isPlain`): `name=`, after `&` unless it is the first pair.
+    @inline(never)
+    func beginPlainPair(named utf8: UnsafeBufferPointer<UInt8>) -> KeyProblem? {
+        assert(writesPlainFields && !recordsPairs)
+        let count = utf8.count
+        guard count > 0 else { return .empty }
+        valueIsPendingString = false
+        // `&`, then the bytes kept raw, in one loop through a cursor (most keys are short: eight bytes at a
+        // time cost more here); a byte to escape or refuse hands the rest of the key to `appendKey`.
+        bytes.reserve(count &+ 2)
+        let isFirst = pairCount == 0
+        // Classes `1` (unreserved) up to `rawClasses` (`2`, the dot, where it is not nesting) are kept.
+        let rawClasses = dotIsStructural ? UInt8(1) : UInt8(2)
+        let clean = PercentEncoding.withByteClasses { classes in
+            bytes.withCursor { cursor in
+                if !isFirst { cursor.append(UInt8(ascii: "&")) }
+                var index = 0
+                while index < count {
+                    let byte = utf8[index]
+                    if classes[Int(byte)] &- UInt8(ascii: "1") >= rawClasses { break }
+                    cursor.append(byte)
+                    index &+= 1
+                }
+                return index
+            }
+        }
+        if clean < count, let problem = appendKey(UnsafeBufferPointer(rebasing: utf8[clean...]), to: &bytes) {
+            return problem
+        }
+        bytes.append(UInt8(ascii: "="))
+        pairCount &+= 1
+        return nil
+    }
+
     /// Starts the pair of a scalar field of the keyed `scope`, named `name` (already converted): an entry
     /// of an unexploded object, or a pair of its own. The one place scalar fields are started, by the
     /// keyed container and by ``FieldSlot``; the caller has checked that `scope` is keyed.

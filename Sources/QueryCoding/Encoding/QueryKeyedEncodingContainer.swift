@@ -69,8 +69,8 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     /// is the first pair.
     @inline(never)
     private func beginPlainField(_ key: Key) throws {
-        let name = key.stringValue
-        let problem = withWriter { $0.beginFieldInline(prefix: 0..<0, name: name) }
+        var name = key.stringValue
+        let problem = name.withUTF8 { utf8 in withWriter { $0.beginPlainPair(named: utf8) } }
         if let problem { try throwInvalidKey(name, problem: problem, key: key) }
     }
 
