@@ -195,11 +195,13 @@ struct FieldSlot: EncodingSlot {
         if container.isUnexploded { throw EncodingErrors.nestedInUnexploded(codingPath: codingPath) }
         if nesting == .flattened { throw EncodingErrors.flattenedNotKeyed(codingPath: codingPath) }
         let writer = self.writer
-        let name = isDataKey ? key.stringValue : writer.keyName(key, codingPath: codingPath)
+        var name = isDataKey ? key.stringValue : writer.keyName(key, codingPath: codingPath)
         if count > 0 { container.noteWrite() }
-        try writer.writeScalarList(in: container, key: key, name: name, count: count, codingPath: codingPath) {
-            writer, index, isListElement in
-            try writeElement(writer, index, isListElement) { codingPath + [IndexKey(index)] }
+        try name.withUTF8 { name in
+            try writer.writeScalarList(in: container, key: key, name: name, count: count, codingPath: codingPath) {
+                writer, index, isListElement in
+                try writeElement(writer, index, isListElement) { codingPath + [IndexKey(index)] }
+            }
         }
         return true
     }

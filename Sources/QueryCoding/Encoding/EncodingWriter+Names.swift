@@ -54,7 +54,7 @@ extension EncodingWriter {
         return Array(key.utf8).withUnsafeBufferPointer { keyProblem($0) }
     }
 
-    private func keyProblem(_ utf8: UnsafeBufferPointer<UInt8>) -> KeyProblem? {
+    func keyProblem(_ utf8: UnsafeBufferPointer<UInt8>) -> KeyProblem? {
         if utf8.isEmpty { return .empty }
         for byte in utf8 {
             if byte == UInt8(ascii: ".") && dotIsStructural { return .structural(".") }
@@ -217,7 +217,7 @@ extension EncodingWriter {
         return false
     }
 
-    /// Writes the `count` scalar elements of the array in the field `key` (named `name`) of the keyed
+    /// Writes the `count` scalar elements of the array in the field `key` (named by the UTF-8 `name`) of the keyed
     /// `scope` as the array strategy says: one comma-separated pair, or a pair per element named `name`,
     /// `name[]` or `name[i]`. A non-empty array is recorded as an unkeyed container (``noteContainer``)
     /// under the name of its first pair, as written. `writeElement(self, index, isListElement)` appends one
@@ -225,7 +225,7 @@ extension EncodingWriter {
     /// throws ``EncodingErrors/invalidKey(_:problem:codingPath:)``.
     @inline(__always)
     func writeScalarList(
-        in scope: EncodingScope, key: some CodingKey, name: String, count: Int,
+        in scope: EncodingScope, key: some CodingKey, name: UnsafeBufferPointer<UInt8>, count: Int,
         codingPath: @autoclosure () -> [any CodingKey],
         writeElement: (_ writer: EncodingWriter, _ index: Int, _ isListElement: Bool) throws -> Void
     ) throws {
@@ -233,15 +233,18 @@ extension EncodingWriter {
         let isList = arrayEncoding.isDelimited
         // An empty array writes nothing, but its key must still be one that a query could carry.
         if count == 0, let problem = keyProblem(name) {
-            throw EncodingErrors.invalidKey(name, problem: problem, codingPath: codingPath())
+            throw EncodingErrors.invalidKey(String(decoding: name, as: UTF8.self), problem: problem, codingPath: codingPath())
         }
         // Starts the pair of element `index` (for a delimited list, of the whole list) and returns the
         // range of `bytes` holding the field's name.
         @inline(__always) func beginElementPair(_ index: Int) throws -> Range<Int> {
             let start = openPair(prefix: prefix)
-            if let problem = appendChildName(prefix: prefix, name: name, to: &bytes) {
-                throw EncodingErrors.invalidKey(name, problem: problem, codingPath: codingPath())
+            appendKeyOpening(after: prefix, to: &bytes)
+            if let problem = appendKey(name, to: &bytes) {
+                throw EncodingErrors.invalidKey(
+                    String(decoding: name, as: UTF8.self), problem: problem, codingPath: codingPath())
             }
+            appendKeyClosing(after: prefix, to: &bytes)
             let fieldName = start..<bytes.count
             switch arrayEncoding {
             case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited, .repeatedKeys:

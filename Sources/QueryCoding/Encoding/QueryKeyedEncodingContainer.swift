@@ -87,11 +87,14 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         _ key: Key, count: Int,
         writeElement: (_ writer: EncodingWriter, _ index: Int, _ isListElement: Bool) throws -> Void
     ) throws {
-        let name = key.stringValue
-        try withWriter { writer in
-            try writer.writeScalarList(
-                in: scope, key: key, name: name, count: count, codingPath: codingPath + [key],
-                writeElement: writeElement)
+        // `withUTF8` on a string of our own reads its bytes without copying the string.
+        var name = key.stringValue
+        try name.withUTF8 { name in
+            try withWriter { writer in
+                try writer.writeScalarList(
+                    in: scope, key: key, name: name, count: count, codingPath: codingPath + [key],
+                    writeElement: writeElement)
+            }
         }
     }
 
