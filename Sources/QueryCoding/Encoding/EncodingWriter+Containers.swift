@@ -61,12 +61,12 @@ extension EncodingWriter {
         for byte in nameIsInOutput ? bytes[name] : names[name] { fnv = (fnv ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let hash = Int(truncatingIfNeeded: fnv)
         let bit: UInt64 = 1 << (fnv & 63)
-        let index = containers.count
-        if index == 0 { containers.reserveCapacity(8) }
+        let index = containerCount
+        if containers.isEmpty { containers.reserveCapacity(8) }
         var first = index
         let named = (name, nameIsInOutput)
         if index == Self.linearContainerLimit {
-            for (offset, container) in containers.enumerated() where container.first == offset {
+            for (offset, container) in containers[..<index].enumerated() where container.first == offset {
                 if containerIndex[container.hash] == nil { containerIndex[container.hash] = offset }
             }
         }
@@ -75,7 +75,7 @@ extension EncodingWriter {
             containerHashBits |= bit
             if index >= Self.linearContainerLimit { containerIndex[hash] = index }
         } else if index < Self.linearContainerLimit {
-            if let match = containers.firstIndex(where: {
+            if let match = containers[..<index].firstIndex(where: {
                 $0.hash == hash && sameName(($0.name, $0.nameIsInOutput), named)
             }) {
                 first = containers[match].first
@@ -98,10 +98,12 @@ extension EncodingWriter {
             owner = containerOwners.count
             containerOwners.append(ContainerOwner(scope: scope, key: key()))
         }
-        containers.append(
-            NamedContainer(
-                shape: shape, isScalarArray: isScalarArray, name: name, nameIsInOutput: nameIsInOutput, hash: hash,
-                first: first, owner: owner))
+        let record = NamedContainer(
+            shape: shape, isScalarArray: isScalarArray, name: name, nameIsInOutput: nameIsInOutput, hash: hash,
+            first: first, owner: owner)
+        // The records of earlier calls stay in the list (plain data) and are written over.
+        if index < containers.count { containers[index] = record } else { containers.append(record) }
+        containerCount = index &+ 1
     }
 
     /// Whether two names (ranges of ``bytes`` or ``names``, as their flag says) hold the same bytes.
@@ -115,7 +117,8 @@ extension EncodingWriter {
     /// Empties the lists that hold scopes, which hold this writer: called when the call ends.
     func releaseScopes() {
         // The lists' memory is kept for the writer's next call (see `EncodingWriterCache`) unless it grew large.
-        if !containers.isEmpty { containers.removeAll(keepingCapacity: containers.capacity <= 64) }
+        containerCount = 0
+        if containers.capacity > 64 { containers = [] }
         if !containerOwners.isEmpty { containerOwners.removeAll(keepingCapacity: containerOwners.capacity <= 64) }
         if !watchedElements.isEmpty { watchedElements.removeAll(keepingCapacity: watchedElements.capacity <= 64) }
     }
@@ -125,8 +128,8 @@ extension EncodingWriter {
     /// nothing contradict nothing: an empty struct beside an array reads back as the array.)
     func containerConflict() -> (any Error)? {
         guard hasRepeatedContainerName else { return nil }
-        for (index, container) in containers.enumerated() where container.first == index {
-            let writing = containers[index...].filter { $0.first == index && hasWritten($0) }
+        for (index, container) in containers[..<containerCount].enumerated() where container.first == index {
+            let writing = containers[index..<containerCount].filter { $0.first == index && hasWritten($0) }
             let unkeyed = writing.filter { $0.shape == .unkeyed }
             if unkeyed.count >= 2 || (unkeyed.count == 1 && writing.count >= 2) {
                 return EncodingErrors.conflictingContainers(codingPath: codingPath(of: writing[1]))

@@ -76,7 +76,11 @@ final class EncodingWriter {
     /// containers that contradict each other under one name are refused when the call ends
     /// (``containerConflict()``). Looked up by a hash of the name's bytes: linearly while there are few,
     /// through ``containerIndex`` beyond, and only when ``containerHashBits`` says the hash may be known.
+    /// (Only the first ``containerCount`` records are this call's: the list keeps the plain-data records
+    /// of earlier calls, written over, rather than emptying itself after every call.)
     @exclusivity(unchecked) var containers: [NamedContainer] = []
+    /// How many records of ``containers`` belong to this call.
+    @exclusivity(unchecked) var containerCount = 0
     /// The scopes and keys of the records in ``containers`` that keep them.
     @exclusivity(unchecked) var containerOwners: [ContainerOwner] = []
     /// The first container of each name hash, once there are more than ``linearContainerLimit``.
