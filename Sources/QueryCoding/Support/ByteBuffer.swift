@@ -102,6 +102,15 @@ struct ByteBuffer: ~Copyable {
             next.initialize(to: byte)
             next += 1
         }
+
+        /// Appends the two bytes at `pair` as one two-byte copy. SAFETY: as for ``append(_:)``, and `pair`
+        /// points at two readable bytes.
+        @inline(__always)
+        mutating func append(_ pair: UnsafePointer<UInt8>) {
+            UnsafeMutableRawPointer(next).storeBytes(
+                of: UnsafeRawPointer(pair).loadUnaligned(as: UInt16.self), as: UInt16.self)
+            next += 2
+        }
     }
 
     @inline(__always)

@@ -42,6 +42,18 @@ import Testing
         }
     }
 
+    /// The hex-pair table escapes are copied from, against the digits written out here.
+    @Test func theHexPairTableHoldsEachBytesTwoUppercaseDigits() {
+        let table = Array(UnsafeBufferPointer(start: PercentEncoding.hexPairs.utf8Start, count: 512))
+        #expect(PercentEncoding.hexPairs.utf8CodeUnitCount == 512)
+        let digits = Array("0123456789ABCDEF".utf8)
+        for value in 0...255 {
+            #expect(table[2 * value] == digits[value / 16], "byte \(value)")
+            #expect(table[2 * value + 1] == digits[value % 16], "byte \(value)")
+            #expect(table[2 * value] == PercentEncoding.hexDigit(UInt8(value) >> 4), "byte \(value)")
+        }
+    }
+
     @Test(arguments: escapes)
     func reservedAndControlCharactersAreEscapedInValues(character: String, escaped: String) throws {
         let value = "a" + character + "b"
