@@ -138,18 +138,12 @@ extension EncodingWriter {
         return nil
     }
 
-    /// Starts the pair of a field: the composite's name, the child's name, `=`.
+    /// Starts the pair of a field: the composite's name, the child's name, `=`. (The plain case has its
+    /// own, ``beginPlainPair(named:)``.)
     // Out of line on purpose: inlined into every container method, it made the hot path too large for
-    // the instruction cache, which cost more time than the call saves. The plain path, itself out of
-    // line, inlines ``beginFieldInline(prefix:name:)`` instead.
+    // the instruction cache, which cost more time than the call saves.
     @inline(never)
     func beginField(prefix: Range<Int>, name: String) -> KeyProblem? {
-        beginFieldInline(prefix: prefix, name: name)
-    }
-
-    /// ``beginField(prefix:name:)``, inlined where the caller is out of line itself.
-    @inline(__always)
-    func beginFieldInline(prefix: Range<Int>, name: String) -> KeyProblem? {
         if keepsStrings && prefix.isEmpty {
             if let problem = keyProblem(name) { return problem }
             beginPair(wholeName: name)
@@ -233,7 +227,8 @@ extension EncodingWriter {
         let isList = arrayEncoding.isDelimited
         // An empty array writes nothing, but its key must still be one that a query could carry.
         if count == 0, let problem = keyProblem(name) {
-            throw EncodingErrors.invalidKey(String(decoding: name, as: UTF8.self), problem: problem, codingPath: codingPath())
+            throw EncodingErrors.invalidKey(
+                String(decoding: name, as: UTF8.self), problem: problem, codingPath: codingPath())
         }
         // Starts the pair of element `index` (for a delimited list, of the whole list) and returns the
         // range of `bytes` holding the field's name.

@@ -261,7 +261,10 @@ import Testing
         for _ in 0..<3 {
             #expect(try plain.encodeToString(value) == "zebra=1&apple=b%20c,d")
             #expect(try sorted.encodeToString(value) == "apple=b%20c,d&zebra=1")
-            #expect(try plain.encode(value) == [URLQueryItem(name: "zebra", value: "1"), URLQueryItem(name: "apple", value: "b c,d")])
+            #expect(
+                try plain.encode(value) == [
+                    URLQueryItem(name: "zebra", value: "1"), URLQueryItem(name: "apple", value: "b c,d"),
+                ])
             #expect(try snake.encodeToString(Sample(zList: ["x"], camelCase: 4)) == "z_list=x&camel_case=4")
             #expect(try plain.encodeToString(Sample(zList: ["x"], camelCase: 4)) == "zList=x&camelCase=4")
         }

@@ -30,31 +30,41 @@ print("  vapor:       \(forms.vapor)")
 print("  hummingbird: \(forms.hummingbird)")
 for finding in lossy { print("not a round trip: \(finding)") }
 
-/// The median over 9 batches of `iterations` calls, in nanoseconds per call.
+/// The time of one batch of `iterations` calls of `workload`, in nanoseconds per call.
 func nanosecondsPerCall(_ workload: Workload, iterations: Int) throws -> Double {
     let clock = ContinuousClock()
-    var batches: [Double] = []
-    for _ in 0..<(iterations / 10) { sink &+= try workload.run() }  // warm-up
-    for _ in 0..<9 {
-        let start = clock.now
-        for _ in 0..<iterations { sink &+= try workload.run() }
-        let elapsed = clock.now - start
-        let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-        batches.append(nanoseconds / Double(iterations))
-    }
-    return batches.sorted()[4]
+    let start = clock.now
+    for _ in 0..<iterations { sink &+= try workload.run() }
+    let elapsed = clock.now - start
+    let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+    return nanoseconds / Double(iterations)
 }
 
-var results: [String: Double] = [:]
+// Rounds rather than one workload after another: each of the 15 rounds times one batch of every workload
+// in turn, so that a slow spell of the shared machine falls on all of them, not on one. A workload's time
+// is the median of its batches; a ratio is the median, over the rounds, of the two workloads' times in the
+// same round.
+let iterations = 20_000
+for workload in workloads {  // warm-up
+    for _ in 0..<(iterations / 10) { sink &+= try workload.run() }
+}
+var samples: [String: [Double]] = [:]
+for _ in 0..<15 {
+    for workload in workloads {
+        samples[workload.name, default: []].append(try nanosecondsPerCall(workload, iterations: iterations))
+    }
+}
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 for workload in workloads {
-    results[workload.name] = try nanosecondsPerCall(workload, iterations: 20_000)
     let padded = workload.name.padding(toLength: 20, withPad: " ", startingAt: 0)
-    print(padded + String(format: "%9.0f ns/op", results[workload.name] ?? 0))
+    print(padded + String(format: "%9.0f ns/op", median(samples[workload.name] ?? [.nan])))
 }
 for direction in ["encode", "decode"] {
     for ours in ["ours", "ours-brackets"] {
         for peer in ["vapor", "hummingbird"] {
-            let ratio = (results["\(peer)-\(direction)"] ?? .nan) / (results["\(ours)-\(direction)"] ?? .nan)
+            let peerSamples = samples["\(peer)-\(direction)"] ?? []
+            let ourSamples = samples["\(ours)-\(direction)"] ?? []
+            let ratio = median(zip(peerSamples, ourSamples).map { $0 / $1 })
             print(String(format: "%@ %@ / %@: %.1f×", direction as NSString, peer as NSString, ours as NSString, ratio))
         }
     }
