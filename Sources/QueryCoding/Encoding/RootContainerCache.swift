@@ -62,6 +62,9 @@ struct RootContainerCache {
     private static let capacity = 4
 
     private var entries: [Entry] = []
+    /// Entries replaced while the call ran: a box handed out before it was replaced may still be held,
+    /// so they are checked with the others when the call ends, and only then let go of.
+    private var replaced: [Entry] = []
     /// The entry the next new key type replaces, once the cache is full.
     private var nextReplaced = 0
     /// Whether the writer's call is running: containers are handed out only then.
@@ -82,6 +85,10 @@ struct RootContainerCache {
             guard entries[index].isHeldHereAlone() else { return false }
             entries[index].scope._withUnsafeGuaranteedRef { $0.clearForReuse() }
         }
+        if !replaced.isEmpty {
+            for index in replaced.indices where !replaced[index].isHeldHereAlone() { return false }
+            replaced = []
+        }
         return true
     }
 
@@ -89,6 +96,7 @@ struct RootContainerCache {
     /// still held elsewhere keeps its scope, and so the writer, alive.
     mutating func removeAll() {
         if !entries.isEmpty { entries = [] }
+        if !replaced.isEmpty { replaced = [] }
     }
 
     /// The container for `Key` at the top level of a plain call whose cache is open: the cached one, or a
@@ -125,6 +133,7 @@ struct RootContainerCache {
         if entries.count < Self.capacity {
             entries.append(entry)
         } else {
+            replaced.append(entries[nextReplaced])
             entries[nextReplaced] = entry
             nextReplaced = (nextReplaced + 1) % Self.capacity
         }

@@ -249,6 +249,52 @@ import Testing
         }
     }
 
+    // More top-level key types in one call than a writer keeps containers for: the first one's container,
+    // kept, is replaced in the cache while the call runs, and must still keep the writer from being reused.
+    @Test func aKeptContainerReplacedInTheCacheCannotWriteIntoALaterOne() throws {
+        enum KeyA: String, CodingKey { case a, x }
+        enum KeyB: String, CodingKey { case b }
+        enum KeyC: String, CodingKey { case c }
+        enum KeyD: String, CodingKey { case d }
+        final class Keeper {
+            var container: KeyedEncodingContainer<KeyA>?
+        }
+        struct Many: Encodable {
+            let keeper: Keeper?
+            func encode(to encoder: any Encoder) throws {
+                var a = encoder.container(keyedBy: KeyA.self)
+                try a.encode(1, forKey: .a)
+                keeper?.container = a
+                var b = encoder.container(keyedBy: KeyB.self)
+                try b.encode(2, forKey: .b)
+                var c = encoder.container(keyedBy: KeyC.self)
+                try c.encode(3, forKey: .c)
+                var d = encoder.container(keyedBy: KeyD.self)
+                try d.encode(4, forKey: .d)
+                var name = encoder.container(keyedBy: NameKey.self)  // a fifth: replaces `KeyA`'s
+                try name.encode(5, forKey: NameKey("e"))
+            }
+        }
+        struct Intruded: Encodable {
+            let keeper: Keeper
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: NameKey.self)
+                try container.encode(6, forKey: NameKey("f"))
+                try keeper.container?.encode("intruder", forKey: .x)
+                try container.encode(7, forKey: NameKey("g"))
+            }
+        }
+        let keeper = Keeper()
+        let encoder = QueryEncoder()
+        for _ in 0..<3 {
+            #expect(try encoder.encodeToString(Many(keeper: nil)) == "a=1&b=2&c=3&d=4&e=5")
+            #expect(try encoder.encodeToString(Many(keeper: keeper)) == "a=1&b=2&c=3&d=4&e=5")
+            #expect(try encoder.encodeToString(Intruded(keeper: keeper)) == "f=6&g=7")
+            #expect(try encoder.encodeToString(Intruded(keeper: keeper)) == "f=6&g=7")
+            keeper.container = nil
+        }
+    }
+
     @Test func aReusedTopLevelContainerFollowsEachCallsOptions() throws {
         struct Pair: Encodable {
             let zebra: Int
