@@ -160,9 +160,11 @@ struct ServerSentEventLoopbackTests {
 
     @Test func aConnectionSilentForLongerThanTheTimeoutIsReconnected() async throws {
         let key = UUID().uuidString
-        // The server stays silent for 20 s after the first event: far longer than the 1 s timeout.
+        // The server stays silent for 20 s after the first event: far longer than the 5 s timeout, which
+        // itself leaves room for the first event on a loaded machine (at 1 s, a CI run under coverage with the
+        // whole suite in parallel once timed out before it).
         let request = EventsRequest(
-            host: host, path: "/stall", query: ["key": key], setting: APISetting(timeout: 1))
+            host: host, path: "/stall", query: ["key": key], setting: APISetting(timeout: 5))
         let (read, error) = await Self.read(client().events(for: request))
         #expect(error == nil)
         #expect(
