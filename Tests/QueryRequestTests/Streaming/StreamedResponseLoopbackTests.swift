@@ -159,7 +159,11 @@ struct StreamedResponseLoopbackTests {
         try await withServer { host in
             let key = UUID().uuidString
             do {
-                let streamed = try await APIClient().stream(Get(host: host, path: "/endless", query: ["key": key]))
+                // No size limit, as in `readEndlessly`: leaving the loop, not the limit, must end the transfer.
+                let streamed = try await APIClient().stream(
+                    Get(
+                        host: host, path: "/endless", query: ["key": key],
+                        setting: APISetting(maximumResponseSize: .max)))
                 for try await chunk in streamed.body where !chunk.isEmpty { break }
             }
             let report = try await report(key, host: host) { $0.broken || $0.finished }
@@ -190,7 +194,11 @@ struct StreamedResponseLoopbackTests {
     static func readEndlessly(host: Loopback, key: String, started: AsyncStream<Void>.Continuation) async throws {
         // Ended either way, so that a read that fails before its first chunk fails the test, not hangs it.
         defer { started.finish() }
-        let streamed = try await APIClient().stream(Get(host: host, path: "/endless", query: ["key": key]))
+        // No size limit: on a loaded machine (a ThreadSanitizer run, the whole suite in parallel) the
+        // cancellation once took effect only after the default 32 MiB had arrived, 5 s of the server's
+        // 6.4 MB/s, and the read failed on the limit instead.
+        let streamed = try await APIClient().stream(
+            Get(host: host, path: "/endless", query: ["key": key], setting: APISetting(maximumResponseSize: .max)))
         for try await _ in streamed.body { started.yield() }
     }
 
