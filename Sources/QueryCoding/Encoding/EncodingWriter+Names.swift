@@ -132,6 +132,18 @@ extension EncodingWriter {
     /// Appends the name of a child of the composite named `prefix`: `name`, `.name` or `[name]`.
     @inline(__always)
     func appendChildName(prefix: Range<Int>, name: String, to buffer: inout ByteBuffer) -> KeyProblem? {
+        let result = name.utf8.withContiguousStorageIfAvailable {
+            appendChildName(prefix: prefix, name: $0, to: &buffer)
+        }
+        if let result { return result }
+        return Array(name.utf8).withUnsafeBufferPointer { appendChildName(prefix: prefix, name: $0, to: &buffer) }
+    }
+
+    /// ``appendChildName(prefix:name:to:)`` for a name given as its UTF-8 bytes.
+    @inline(__always)
+    func appendChildName(
+        prefix: Range<Int>, name: UnsafeBufferPointer<UInt8>, to buffer: inout ByteBuffer
+    ) -> KeyProblem? {
         appendKeyOpening(after: prefix, to: &buffer)
         if let problem = appendKey(name, to: &buffer) { return problem }
         appendKeyClosing(after: prefix, to: &buffer)
@@ -225,21 +237,16 @@ extension EncodingWriter {
     ) throws {
         let prefix = scope.name
         let isList = arrayEncoding.isDelimited
-        // An empty array writes nothing, but its key must still be one that a query could carry.
-        if count == 0, let problem = keyProblem(name) {
-            throw EncodingErrors.invalidKey(
-                String(decoding: name, as: UTF8.self), problem: problem, codingPath: codingPath())
+        func invalidKey(_ problem: KeyProblem) -> EncodingError {
+            EncodingErrors.invalidKey(String(decoding: name, as: UTF8.self), problem: problem, codingPath: codingPath())
         }
+        // An empty array writes nothing, but its key must still be one that a query could carry.
+        if count == 0, let problem = keyProblem(name) { throw invalidKey(problem) }
         // Starts the pair of element `index` (for a delimited list, of the whole list) and returns the
         // range of `bytes` holding the field's name.
         @inline(__always) func beginElementPair(_ index: Int) throws -> Range<Int> {
             let start = openPair(prefix: prefix)
-            appendKeyOpening(after: prefix, to: &bytes)
-            if let problem = appendKey(name, to: &bytes) {
-                throw EncodingErrors.invalidKey(
-                    String(decoding: name, as: UTF8.self), problem: problem, codingPath: codingPath())
-            }
-            appendKeyClosing(after: prefix, to: &bytes)
+            if let problem = appendChildName(prefix: prefix, name: name, to: &bytes) { throw invalidKey(problem) }
             let fieldName = start..<bytes.count
             switch arrayEncoding {
             case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited, .repeatedKeys:
