@@ -113,6 +113,14 @@ public enum Subprocess {
 }
 
 extension Subprocess {
+    /// This process's environment, with `QUERY_TEST_PARENT_PID` set to this process's id: a test server
+    /// (`Tests/Scripts/loopback.py`) exits as soon as that process is gone, even if it was killed.
+    public static func environmentNamingThisProcess() -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["QUERY_TEST_PARENT_PID"] = String(getpid())
+        return environment
+    }
+
     /// Writing to a pipe whose reader has gone raises SIGPIPE, whose default action ends the process:
     /// the whole test run. Ignored once, the write fails with EPIPE instead.
     fileprivate static let ignoringBrokenPipes: Void = {
@@ -154,6 +162,7 @@ public final class BackgroundProcess: @unchecked Sendable {
         guard let path = Subprocess.find(executable) else { throw SubprocessError.notFound(executable) }
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        process.environment = Subprocess.environmentNamingThisProcess()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdout
         process.standardError = stderr

@@ -68,7 +68,7 @@ extension APIClient {
         progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> HTTPURLResponse {
         let prepared = try prepare(request)
-        return try await ProgressReporter.$current.withValue(progress.map(ProgressReporter.init)) {
+        return try await ProgressReporter.reporting(to: progress) {
             try await download(
                 prepared, declaredErrorBody: R.ErrorBody.self, name: RequestName(of: R.self), to: destination,
                 ifExists: existing)

@@ -20,14 +20,15 @@ extension APIClient {
     }
 
     /// Sends `request` until it gets a response that is final: each attempt through the middleware
-    /// and the session, retrying as ``APISetting`` allows and once more after a token refresh. `rebuild`
-    /// makes the request again for the attempts after the first, when its body is a stream read once.
+    /// and the session, following redirects as the ``RedirectPolicy`` allows, retrying as ``APISetting``
+    /// allows and once more after a token refresh. `rebuild` makes the request again for the attempts after
+    /// the first, when its body is a stream read once.
     ///
     /// With `streaming`, an accepted response (by `validation`'s status codes) comes back as soon as its
     /// head arrives, with its body in ``ClientResponse/bodyStream``; any other is read whole. `reason` is
     /// the first attempt's (a reconnection of server-sent events says so).
     func exchange(
-        _ request: URLRequest, rebuild: (() throws(APIError) -> URLRequest)?, method: HTTPMethod,
+        _ original: URLRequest, rebuild: (() throws(APIError) -> URLRequest)?, method: HTTPMethod,
         setting: APISetting, requestName: RequestName, streaming: Streaming? = nil, reason: AttemptReason = .first
     ) async throws(APIError) -> ClientResponse {
         if setting.requiresAuthorization, !authorizes {
@@ -36,8 +37,11 @@ extension APIClient {
         let mayRetry = method.isIdempotent || setting.retriesNonIdempotentRequests
         let maximumRetries = max(setting.retryCount, 0)
         let limit = max(setting.maximumResponseSize ?? maximumResponseSize, 0)
-        // Only the bearer middleware keeps state between attempts: a client without middleware needs none.
+        // Only the built-in middleware keep state between attempts: a client without middleware needs none.
         let state = middleware.isEmpty ? nil : SendState()
+        var redirects = RedirectChain(policy: setting.redirectPolicy ?? redirectPolicy)
+        // The redirect being followed: its request replaces the request's own until the next retry.
+        var hop: RedirectChain.Hop?
         // A download that restarts its body goes on from the count of its earlier exchanges.
         let earlier = streaming?.earlier?.counts
         var retries = earlier?.retries ?? 0
@@ -47,20 +51,31 @@ extension APIClient {
         while true {
             if Task.isCancelled { throw .cancelled }
             attemptNumber += 1
-            let request = attemptNumber > 1 ? try rebuild?() ?? request : request
+            let request: URLRequest
+            if let hop {
+                request = hop.request
+            } else if attemptNumber > 1, let rebuild {
+                request = try rebuild()
+            } else {
+                request = original
+            }
             let context = MiddlewareContext(
                 name: requestName, method: method, setting: setting, attempt: attemptNumber, reason: reason,
-                sendState: state)
+                sendsCredentials: hop?.sendsCredentials ?? true, sendState: state)
+            var sent: URLRequest?
             let outcome: Result<ClientResponse, APIError>
             do {
                 outcome = .success(
                     try await MiddlewareChain.run(middleware[...], request: request, context: context) {
-                        sent throws(APIError) in
-                        try await attempt(sent, context: context, limit: limit, streaming: streaming)
+                        request throws(APIError) in
+                        sent = request
+                        return try await attempt(
+                            request, context: context, limit: limit, streaming: streaming, redirects: redirects.policy)
                     })
             } catch {
                 outcome = .failure(error)
             }
+            if let sent { redirects.noteSent(sent) }
 
             switch outcome {
             case .failure(let error):
@@ -69,6 +84,8 @@ extension APIClient {
                 else { throw error }
                 retries += 1
                 reason = .retryAfterTransportError(urlError.code)
+                hop = nil
+                redirects.restart()
                 try await wait(backoff.delay(beforeRetry: retries))
 
             case .success(let answer):
@@ -76,6 +93,19 @@ extension APIClient {
                 if state?.takeRetryAfterRefresh() == true {
                     answer.bodyStream?.cancel()
                     reason = .retryAfterTokenRefresh
+                    hop = nil
+                    redirects.restart()
+                    continue
+                }
+                // A middleware that answered on its own sent nothing: its answer is final.
+                if let sent,
+                    let next = try await redirects.hop(
+                        after: response, to: sent, previous: request, rebuild: rebuild,
+                        credentials: state?.credentials ?? CredentialNames())
+                {
+                    answer.bodyStream?.cancel()
+                    hop = next
+                    reason = .redirect(status: next.status)
                     continue
                 }
                 guard mayRetry, retries < maximumRetries, Self.retryableStatuses.contains(response.statusCode) else {
@@ -94,6 +124,8 @@ extension APIClient {
                 }
                 retries += 1
                 reason = .retryAfterStatus(response.statusCode)
+                hop = nil
+                redirects.restart()
                 try await wait(delay)
             }
         }
@@ -112,8 +144,13 @@ extension APIClient {
     /// Sends one request through the session, the end of the middleware chain, and reports it to the
     /// `onAttempt` hook.
     private func attempt(
-        _ request: URLRequest, context: MiddlewareContext, limit: Int, streaming: Streaming?
+        _ request: URLRequest, context: MiddlewareContext, limit: Int, streaming: Streaming?,
+        redirects policy: RedirectPolicy
     ) async throws(APIError) -> ClientResponse {
+        // A middleware of the user's may have put a credential on a hop that may not have one.
+        let request =
+            context.sendsCredentials
+            ? request : (context.sendState?.credentials ?? CredentialNames()).removed(from: request)
         let clock = ContinuousClock()
         let start = clock.now
         var result: Result<ClientResponse, APIError>
@@ -141,6 +178,13 @@ extension APIClient {
         if let bodyFailure = RequestBodyStreamError.recorded(in: request) {
             if case .success(let answer) = result { answer.bodyStream?.cancel() }
             result = .failure(.invalidRequest(bodyFailure))
+        }
+        // A session that followed a redirect itself went around the policy: only the default one allows it.
+        if case .success(let answer) = result, policy != .follow, let requested = request.url,
+            let answered = answer.response.url, !RedirectChain.isSameResource(requested, answered)
+        {
+            answer.bodyStream?.cancel()
+            result = .failure(.redirect(.followedBySession(requested: requested, answered: answered)))
         }
         let duration = clock.now - start
         if let progress = ProgressReporter.current, case .success(let answer) = result, !answer.isStreamed {

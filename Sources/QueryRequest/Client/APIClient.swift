@@ -29,6 +29,7 @@ public struct APIClient: Sendable {
     let maximumResponseSize: Int
     let errorBody: (any Sendable.Type)?
     let backoff: Backoff
+    let redirectPolicy: RedirectPolicy
     let onAttempt: (@Sendable (Attempt) -> Void)?
     /// Whether some middleware puts credentials on requests that require them.
     let authorizes: Bool
@@ -64,7 +65,11 @@ public struct APIClient: Sendable {
     ///   - errorBody: The API's own error type, decoded from non-2xx bodies of requests that do not
     ///     declare their own ``Request/ErrorBody``, and surfaced by ``APIError/apiError(as:)``.
     ///   - backoff: The delays between retries.
-    ///   - onAttempt: Called after every exchange with the session, for logging and metrics.
+    ///   - redirectPolicy: Which redirects are followed, for requests whose setting has no
+    ///     ``APISetting/redirectPolicy``: by default ``RedirectPolicy/follow``, up to 20 of them, never
+    ///     carrying credentials to another origin.
+    ///   - onAttempt: Called after every exchange with the session (each redirect too), for logging and
+    ///     metrics.
     public init(
         session: any NetworkSession = URLSession.shared,
         decoder: any ResponseDecoder = JSONDecoder(),
@@ -76,6 +81,7 @@ public struct APIClient: Sendable {
         maximumResponseSize: Int = APIClient.defaultMaximumResponseSize,
         errorBody: (any Sendable.Type)? = nil,
         backoff: Backoff = Backoff(),
+        redirectPolicy: RedirectPolicy = .follow,
         onAttempt: (@Sendable (Attempt) -> Void)? = nil
     ) {
         self.session = session
@@ -89,6 +95,7 @@ public struct APIClient: Sendable {
         self.authorizes = self.middleware.contains { $0 is any AuthorizationMiddleware }
         self.errorBody = errorBody
         self.backoff = backoff
+        self.redirectPolicy = redirectPolicy
         self.onAttempt = onAttempt
     }
 
@@ -123,7 +130,7 @@ public struct APIClient: Sendable {
     public func response<R: Request>(
         for request: R, progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws -> (R.Response, HTTPURLResponse) {
-        try await ProgressReporter.$current.withValue(ProgressReporter(progress)) { try await response(for: request) }
+        try await ProgressReporter.reporting(to: progress) { try await response(for: request) }
     }
 
     /// Sends `request` and returns its decoded response together with the `HTTPURLResponse`, to read

@@ -30,6 +30,8 @@ extension APIError: CustomStringConvertible, LocalizedError {
         case .decoding(let error, let response, let body):
             "Could not decode the \(response.statusCode) response\(Self.describe(response.url)): "
                 + "\(Self.describe(error)); body: \(Self.excerpt(of: body))"
+        case .redirect(let error):
+            "\(error)"
         case .cancelled:
             "The request was cancelled."
         case .fileSystem(let path, let error):

@@ -50,6 +50,10 @@ public enum APIError: Error, Sendable {
     /// A ``ClientMiddleware`` threw an error that is not an ``APIError``: the error, and the
     /// middleware's type name.
     case middleware(any Error, middleware: String)
+    /// A redirect was not followed: too many of them, one from `https` to `http`, a `Location` that is not a
+    /// URL, a redirect policy that threw, or a session that followed one itself (``RedirectError``). A
+    /// redirect the policy simply does not follow is not an error: it is the answer, validated like any.
+    case redirect(RedirectError)
     /// The task was cancelled, or the session reported `URLError(.cancelled)`. Never retried.
     case cancelled
     /// A file could not be written, moved or replaced (``APIClient/download(_:to:ifExists:progress:)``):
@@ -66,6 +70,7 @@ public enum APIError: Error, Sendable {
         case .unacceptableStatus(_, let response, _, _), .unacceptableContentType(_, let response, _),
             .responseTooLarge(_, let response), .decoding(_, let response, _):
             response
+        case .redirect(let error): error.response
         case .invalidRequest, .authorization, .transport, .middleware, .cancelled, .fileSystem: nil
         }
     }
@@ -76,7 +81,8 @@ public enum APIError: Error, Sendable {
         case .unacceptableStatus(_, _, let body, _), .unacceptableContentType(_, _, let body),
             .decoding(_, _, let body):
             body
-        case .invalidRequest, .authorization, .transport, .responseTooLarge, .middleware, .cancelled, .fileSystem:
+        case .invalidRequest, .authorization, .transport, .responseTooLarge, .middleware, .redirect, .cancelled,
+            .fileSystem:
             nil
         }
     }

@@ -107,6 +107,11 @@ public struct MiddlewareContext: Sendable {
     public let attempt: Int
     /// Why this attempt is made.
     public let reason: AttemptReason
+    /// Whether this attempt's request may carry credentials: `false` after a redirect to an origin (scheme,
+    /// host, port) other than the request's own that the ``RedirectPolicy`` does not trust. The client then
+    /// removes every credential from the request and runs no ``AuthorizationMiddleware``; a middleware of yours
+    /// that adds a secret should check this too.
+    public let sendsCredentials: Bool
     /// What the call to ``APIClient/send(_:)`` keeps between attempts for the built-in middleware;
     /// `nil` in a context made by hand.
     let sendState: SendState?
@@ -114,25 +119,27 @@ public struct MiddlewareContext: Sendable {
     /// Creates a context, for testing a middleware on its own.
     public init(
         requestName: String, method: HTTPMethod, setting: APISetting = .default, attempt: Int = 1,
-        reason: AttemptReason = .first
+        reason: AttemptReason = .first, sendsCredentials: Bool = true
     ) {
         self.name = .text(requestName)
         self.method = method
         self.setting = setting
         self.attempt = attempt
         self.reason = reason
+        self.sendsCredentials = sendsCredentials
         self.sendState = nil
     }
 
     init(
         name: RequestName, method: HTTPMethod, setting: APISetting, attempt: Int, reason: AttemptReason,
-        sendState: SendState?
+        sendsCredentials: Bool, sendState: SendState?
     ) {
         self.name = name
         self.method = method
         self.setting = setting
         self.attempt = attempt
         self.reason = reason
+        self.sendsCredentials = sendsCredentials
         self.sendState = sendState
     }
 }
@@ -150,12 +157,16 @@ public enum AttemptReason: Sendable, Hashable, CustomStringConvertible {
     /// The first attempt of a reconnection of server-sent events (``APIClient/events(for:reconnection:)``)
     /// after the previous connection ended, with the last event ID it sends (empty when none).
     case reconnection(lastEventID: String)
+    /// The request that follows a redirect with this status (301, 302, 303, 307 or 308), as the client's
+    /// ``RedirectPolicy`` allowed: its URL is the redirect's `Location`.
+    case redirect(status: Int)
 
     /// `first`, `retry after status 503`, `retry after transport error -1001`, `retry after token refresh`,
-    /// `reconnection after event "42"`.
+    /// `reconnection after event "42"`, `redirect after status 302`.
     public var description: String {
         switch self {
         case .first: "first"
+        case .redirect(let status): "redirect after status \(status)"
         case .retryAfterStatus(let status): "retry after status \(status)"
         case .retryAfterTransportError(let code): "retry after transport error \(code.rawValue)"
         case .retryAfterTokenRefresh: "retry after token refresh"

@@ -23,10 +23,11 @@ import Foundation
 /// bytes, shown as text when they are UTF-8).
 ///
 /// Header values and query values named by the ``Redaction`` (by default `Authorization`,
-/// `Proxy-Authorization`, `Cookie`, `Set-Cookie`, and URL passwords) are replaced by `REDACTED` in every
-/// line, error messages included. Bodies are not redacted: keep the level at ``Level/info`` where bodies
-/// carry secrets. Place it after the middleware whose changes you want to see (an authorization
-/// middleware, say) and add their header or parameter names to the redaction.
+/// `Proxy-Authorization`, `Cookie`, `Set-Cookie`, and URL passwords), and every header and query parameter
+/// the client's ``AuthorizationMiddleware`` placed on the request (an API key, a signature), are replaced by
+/// `REDACTED` in every line, error messages included; ``Redaction/none`` turns all of it off. Bodies are not
+/// redacted: keep the level at ``Level/info`` where bodies carry secrets. Place it after the middleware whose
+/// changes you want to see (an authorization middleware, say).
 public struct LoggingMiddleware: ClientMiddleware {
     /// How much is written.
     public enum Level: Sendable, Hashable, Comparable {
@@ -132,6 +133,8 @@ public struct LoggingMiddleware: ClientMiddleware {
         for request: URLRequest, context: MiddlewareContext, outcome: Result<ClientResponse, any Error>,
         duration: Duration
     ) -> [Message] {
+        // What the client's authorization middleware placed is a secret, whether or not it was named.
+        let redaction = redaction.including(context.sendState?.credentials)
         let redactedRequest = redaction.redactedRequest(request)
         let method = request.httpMethod ?? "GET"
         let url = redactedRequest.url?.absoluteString ?? "(no URL)"

@@ -14,9 +14,17 @@ enum MiddlewareChain {
     ) async throws(APIError) -> ClientResponse {
         guard let first = middleware.first else { return try await send(request) }
         let rest = middleware.dropFirst()
+        let authorizes = first is any AuthorizationMiddleware
+        // After a redirect to an origin that may not have the request's credentials, no middleware puts
+        // any on it.
+        if authorizes, !context.sendsCredentials {
+            return try await run(rest, request: request, context: context, send: send)
+        }
         do {
             return try await first.intercept(request, context: context) { next in
-                try await run(rest, request: next, context: context, send: send)
+                // What an authorization middleware placed is a credential: removed on a hop to another origin.
+                if authorizes { context.sendState?.noteCredentials(placedBetween: request, and: next) }
+                return try await run(rest, request: next, context: context, send: send)
             }
         } catch let error as APIError {
             // Already final: from the session, from a middleware further in, or thrown as is.
@@ -29,7 +37,8 @@ enum MiddlewareChain {
 }
 
 /// What one call to ``APIClient/send(_:)`` remembers between its attempts on behalf of the built-in
-/// middleware: the bearer token's refresh, done at most once per call.
+/// middleware: the bearer token's refresh, done at most once per call, and the names the authorization
+/// middleware put credentials in.
 ///
 /// `@unchecked Sendable`: every stored property is read and written only while holding `lock`.
 final class SendState: @unchecked Sendable {
@@ -37,6 +46,16 @@ final class SendState: @unchecked Sendable {
     private var _hasRefreshedToken = false
     private var _refreshedToken: String?
     private var _retriesAfterRefresh = false
+    private var _credentials = CredentialNames()
+
+    /// The names the request's credentials are in: the standard ones and those an authorization middleware
+    /// placed on an attempt so far.
+    var credentials: CredentialNames { lock.whileLocked { _credentials } }
+
+    /// Notes what an authorization middleware placed when it turned `request` into `next`.
+    func noteCredentials(placedBetween request: URLRequest, and next: URLRequest) {
+        lock.whileLocked { _credentials.note(placedBetween: request, and: next) }
+    }
 
     /// Records a refreshed token for the next attempt and asks the client for that attempt.
     /// Returns `false` if this call already refreshed once.

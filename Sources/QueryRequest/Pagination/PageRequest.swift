@@ -55,22 +55,3 @@ final class SentURL: @unchecked Sendable {
         return request
     }
 }
-
-/// The scheme, host and port of a URL, the default port filled in: what a `next` link must keep.
-struct Origin: Hashable, CustomStringConvertible {
-    let scheme: String
-    let host: String
-    let port: Int
-
-    init?(_ url: URL) {
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
-            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = components.percentEncodedHost?.lowercased(), !host.isEmpty
-        else { return nil }
-        self.scheme = scheme
-        self.host = host
-        port = components.port ?? (scheme == "https" ? 443 : 80)
-    }
-
-    var description: String { "\(scheme)://\(host):\(port)" }
-}

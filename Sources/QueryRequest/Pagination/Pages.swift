@@ -10,7 +10,8 @@ public struct Page<Content: Sendable>: Sendable {
     public let content: Content
     /// The HTTP response, for its headers (a total count, rate limits).
     public let response: HTTPURLResponse
-    /// The URL the page was requested from (after the client's host override).
+    /// The URL the page came from: the one requested (after the client's host override), or, when the
+    /// request was redirected, the one that answered. Relative links resolve against it.
     public let url: URL
     /// The page's position in the sequence: 1 for the first.
     public let number: Int
@@ -118,9 +119,11 @@ public struct Pages<R: Request>: AsyncSequence, Sendable {
                 }
             }
             let (content, response) = try await client.response(for: request)
-            // The URL the client built (after its host override), which relative links resolve against.
-            let url = request.sent.recorded?.url ?? response.url ?? URL(fileURLWithPath: "/")
-            if number == 0 { origin = Origin(url) }
+            // The URL the client built (after its host override): its origin is the one links must keep.
+            let built = request.sent.recorded?.url ?? response.url ?? URL(fileURLWithPath: "/")
+            if number == 0 { origin = Origin(built) }
+            // The URL that answered, after any redirect: relative links resolve against it (RFC 8288's context).
+            let url = response.url.flatMap { answered in Origin(answered) != nil ? answered : nil } ?? built
             number += 1
             let page = Page(content: content, response: response, url: url, number: number)
             do {

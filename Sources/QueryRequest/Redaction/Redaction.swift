@@ -59,6 +59,16 @@ public struct Redaction: Sendable, Hashable {
         return copy
     }
 
+    /// This redaction and also every name in `credentials` (the headers and query parameters the client's
+    /// authorization middleware placed); ``none`` stays as it is, an explicit opt-out.
+    func including(_ credentials: CredentialNames?) -> Redaction {
+        guard let credentials, self != .none else { return self }
+        var copy = self
+        copy.headerNames.formUnion(credentials.headers)
+        copy.queryParameterNames.formUnion(credentials.queryParameters)
+        return copy
+    }
+
     /// Whether the value of the header `name` is redacted.
     public func redactsHeader(_ name: String) -> Bool {
         !headerNames.isEmpty && headerNames.contains(name.lowercased())

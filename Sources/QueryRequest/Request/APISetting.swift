@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Per-request settings: extra headers, authorization, retries, timeout and cache policy.
+/// Per-request settings: extra headers, authorization, retries, redirects, timeout and cache policy.
 ///
 /// Every parameter has a default, so a request names only what it changes:
 ///
@@ -37,6 +37,8 @@ public struct APISetting: Sendable, Hashable {
     /// The largest response body the request accepts, in bytes; `nil` uses the client's
     /// (``APIClient/defaultMaximumResponseSize`` unless set).
     public var maximumResponseSize: Int?
+    /// Which redirects the request follows; `nil` uses the client's (``RedirectPolicy/follow`` unless set).
+    public var redirectPolicy: RedirectPolicy?
 
     /// Creates settings; every parameter has a default.
     public init(
@@ -48,7 +50,8 @@ public struct APISetting: Sendable, Hashable {
         timeout: TimeInterval = 60,
         cachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy,
         validation: ResponseValidation? = nil,
-        maximumResponseSize: Int? = nil
+        maximumResponseSize: Int? = nil,
+        redirectPolicy: RedirectPolicy? = nil
     ) {
         self.headers = headers
         self.requiresAuthorization = requiresAuthorization
@@ -59,8 +62,10 @@ public struct APISetting: Sendable, Hashable {
         self.cachePolicy = cachePolicy
         self.validation = validation
         self.maximumResponseSize = maximumResponseSize
+        self.redirectPolicy = redirectPolicy
     }
 
-    /// No extra headers, no authorization, no retries, a 60-second timeout, the protocol's cache policy.
+    /// No extra headers, no authorization, no retries, the client's redirect policy, a 60-second timeout, the
+    /// protocol's cache policy.
     public static let `default` = APISetting()
 }

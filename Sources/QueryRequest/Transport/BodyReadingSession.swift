@@ -5,7 +5,9 @@ import Foundation
 #endif
 
 /// A `URLSession` of our own, made from the configuration of an app's delegate-less session, whose
-/// delegate sees the body as it arrives: so that a body larger than its limit stops downloading early.
+/// delegate sees the body as it arrives (so that a body larger than its limit stops downloading early),
+/// declines redirects (the client follows them itself, by its ``RedirectPolicy``) and answers every
+/// authentication challenge at once.
 ///
 /// `URLSession.data(for:)` reads the whole body before returning, on every platform. Measured on Linux
 /// (FoundationNetworking, Swift 6.3): cancelling a data task from inside `didReceive data`, or answering
@@ -13,12 +15,31 @@ import Foundation
 /// from another queue stops the transfer within about 10 MB at loopback speed. Hence the cancel below is
 /// always dispatched.
 ///
-/// `@unchecked Sendable`: `readers` is only read and written while holding `lock`; `session` is set once,
-/// in `init`, before the object is shared, and `URLSession` is thread-safe.
+/// What FoundationNetworking would otherwise do wrong, and what this class does instead (`Docs/Internals.md`,
+/// "The URLSession transport"):
+/// - A 401 with a `Basic` or `Digest` challenge, answered by default handling without a credential, leaves the
+///   task hanging (swift-corelibs-foundation #5456). HTTP authentication challenges are declined, and the
+///   401 that already arrived is the task's answer. Server trust gets the system's default handling.
+/// - A redirect is declined the moment it is offered (the delegate queue only ever runs this class's short
+///   callbacks; progress reports go elsewhere, see ``ProgressReporter``), and never after the task was
+///   cancelled (``SessionTaskHandle``): a late answer to a redirect traps the process.
+/// - On Linux, the task's timeout is this class's ``InactivityTimeout``, not FoundationNetworking's, whose
+///   firing during a redirect hangs the task and traps on the late answer.
+///
+/// `@unchecked Sendable`: `tasks` is only read and written while holding `lock`; `session` is set once, in
+/// `init`, before the object is shared, and `URLSession` is thread-safe.
 final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private(set) var session: URLSession!
     private let lock = NSLock()
-    private var readers: [Int: any SessionTaskReader] = [:]
+    private var tasks: [Int: TaskState] = [:]
+
+    /// What the delegate's callbacks reach for one task.
+    private struct TaskState {
+        let reader: any SessionTaskReader
+        let handle: SessionTaskHandle
+        /// The task's timeout on Linux; `nil` where the platform's own works.
+        let timeout: InactivityTimeout?
+    }
 
     init(configuration: URLSessionConfiguration) {
         super.init()
@@ -52,7 +73,8 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
     private func run<Reader: SessionTaskReader>(
         _ request: URLRequest, _ reader: Reader, _ handle: SessionTaskHandle
     ) async throws -> Reader.Outcome {
-        try await withTaskCancellationHandler {
+        let (request, timeoutInterval) = Self.withoutPlatformTimeout(request)
+        return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 reader.start(continuation)
                 // Making, starting and cancelling a task wait for the queue that all of FoundationNetworking's
@@ -60,9 +82,19 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
                 // `AsyncSequenceInputStream`): never on a thread of the cooperative pool that the sequence needs.
                 DispatchQueue.global().async { [self] in
                     let task = session.dataTask(with: request)
-                    lock.whileLocked { readers[task.taskIdentifier] = reader }
+                    let timeout = timeoutInterval.map { interval in
+                        InactivityTimeout(seconds: interval) { [url = request.url] in
+                            var info: [String: Any] = [NSLocalizedDescriptionKey: "The request timed out."]
+                            info[NSURLErrorFailingURLErrorKey] = url
+                            reader.completed(error: URLError(.timedOut, userInfo: info))
+                            handle.cancel()
+                        }
+                    }
+                    lock.whileLocked {
+                        tasks[task.taskIdentifier] = TaskState(reader: reader, handle: handle, timeout: timeout)
+                    }
                     task.resume()
-                    if handle.attach(task) { task.cancel() }
+                    if handle.attach(task) { handle.cancel() }
                 }
             }
         } onCancel: {
@@ -70,32 +102,92 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
         }
     }
 
-    private func reader(of task: URLSessionTask) -> (any SessionTaskReader)? {
-        lock.whileLocked { readers[task.taskIdentifier] }
+    /// `request` as the task is made with, and the timeout this class enforces itself: on Linux, the request's
+    /// timeout is kept here and FoundationNetworking's set out of reach (a year), since its own can fire while a
+    /// redirect waits for the delegate (see ``InactivityTimeout``); elsewhere the platform's is used as it is.
+    static func withoutPlatformTimeout(_ request: URLRequest) -> (URLRequest, TimeInterval?) {
+        #if canImport(FoundationNetworking)
+            var request = request
+            let timeout = request.timeoutInterval
+            request.timeoutInterval = 31_536_000
+            return (request, timeout)
+        #else
+            return (request, nil)
+        #endif
+    }
+
+    /// The state of `task`, after noting that it is active (its timeout counts from now).
+    private func state(of task: URLSessionTask) -> TaskState? {
+        let state = lock.whileLocked { tasks[task.taskIdentifier] }
+        state?.timeout?.touch()
+        return state
     }
 
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        reader(of: dataTask)?.received(response)
+        state(of: dataTask)?.reader.received(response)
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        reader(of: dataTask)?.received(data)
+        state(of: dataTask)?.reader.received(data)
     }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        reader(of: task)?.sent(totalBytesSent, of: totalBytesExpectedToSend)
+        state(of: task)?.reader.sent(totalBytesSent, of: totalBytesExpectedToSend)
+    }
+
+    /// Declines every redirect: the 3xx becomes the task's response, and the client follows it (or not) as its
+    /// ``RedirectPolicy`` says, as a new request. Never answered once the task was cancelled.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        guard let state = state(of: task) else {
+            completionHandler(nil)
+            return
+        }
+        state.handle.unlessCancelled { completionHandler(nil) }
+    }
+
+    /// Answers every challenge at once: HTTP authentication (Basic, Digest, NTLM, Negotiate) is declined, so
+    /// that the 401 reaches the client; anything else (server trust, client certificates) gets the system's
+    /// default handling.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        switch challenge.protectionSpace.authenticationMethod {
+        case NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest, NSURLAuthenticationMethodNTLM,
+            NSURLAuthenticationMethodNegotiate, NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTMLForm:
+            #if canImport(FoundationNetworking)
+                // FoundationNetworking rejects a protection space by cancelling the task; the response and its
+                // body have arrived already, so that cancellation ends the task with them.
+                state(of: task)?.handle.noteDeclinedChallenge()
+                completionHandler(.cancelAuthenticationChallenge, nil)
+            #else
+                completionHandler(.rejectProtectionSpace, nil)
+            #endif
+        default:
+            completionHandler(.performDefaultHandling, nil)
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let reader = lock.whileLocked { readers.removeValue(forKey: task.taskIdentifier) }
-        reader?.completed(error: error)
+        let state = lock.whileLocked { tasks.removeValue(forKey: task.taskIdentifier) }
+        guard let state else { return }
+        state.timeout?.cancel()
+        // A declined challenge ends the task with a cancellation, after the response it challenged.
+        if let urlError = error as? URLError, urlError.code == .cancelled, state.handle.declinedChallenge {
+            state.reader.completed(error: nil)
+        } else {
+            state.reader.completed(error: error)
+        }
     }
 
     // MARK: One session per app session
@@ -231,13 +323,20 @@ final class BodyReader: SessionTaskReader, @unchecked Sendable {
 }
 
 /// The `URLSessionTask` of one call, made on another thread: cancelled once it exists, if the call was
-/// cancelled before.
+/// cancelled before; and whether the task may still be answered.
 ///
-/// `@unchecked Sendable`: `task` and `cancelled` are only read and written while holding `lock`.
+/// A redirect is answered (declined) only through ``unlessCancelled(_:)``, while holding the lock that a
+/// cancellation takes before it calls `cancel()`. So either the answer comes first, and FoundationNetworking
+/// queues it on the task's work queue before the cancellation, which waits for that queue; or the
+/// cancellation comes first, and the redirect is never answered, which FoundationNetworking tolerates (an
+/// answer after the task stopped traps the process).
+///
+/// `@unchecked Sendable`: `task`, `cancelled` and `declined` are only read and written while holding `lock`.
 final class SessionTaskHandle: @unchecked Sendable {
     private let lock = NSLock()
     private var task: URLSessionTask?
     private var cancelled = false
+    private var declined = false
 
     /// Keeps `task`; whether the call was cancelled before it existed.
     func attach(_ task: URLSessionTask) -> Bool {
@@ -256,4 +355,18 @@ final class SessionTaskHandle: @unchecked Sendable {
         }
         if let task { DispatchQueue.global().async { task.cancel() } }
     }
+
+    /// Runs `answer` (a delegate's answer to FoundationNetworking) unless the task was cancelled, holding the
+    /// lock a cancellation takes.
+    func unlessCancelled(_ answer: () -> Void) {
+        lock.whileLocked { if !cancelled { answer() } }
+    }
+
+    /// Notes that an authentication challenge was declined, which FoundationNetworking does by cancelling.
+    func noteDeclinedChallenge() {
+        lock.whileLocked { declined = true }
+    }
+
+    /// Whether an authentication challenge was declined: the task's cancellation is then its end, not a failure.
+    var declinedChallenge: Bool { lock.whileLocked { declined } }
 }

@@ -66,15 +66,18 @@ extension URLSession {
     ///
     /// The body is read through a session of the library's own, made once from this session's
     /// configuration (same cookies, cache, headers, timeouts and protocols), whose delegate sees the bytes
-    /// as they arrive. A session with a delegate of its own (for authentication challenges or certificate
-    /// pinning) is never bypassed: its body is read whole by ``data(for:)`` and then checked.
+    /// as they arrive, declines redirects (``APIClient`` follows them by its ``RedirectPolicy``) and answers
+    /// authentication challenges at once (a 401 is the answer). On Linux the request's timeout is enforced by
+    /// that session, to the millisecond. A session with a delegate of its own (for authentication challenges
+    /// or certificate pinning) is never bypassed: its body is read whole by ``data(for:)`` and then checked,
+    /// and its delegate decides redirects and challenges (see `Docs/Client.md`, "Redirects").
     public func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse) {
         guard delegate == nil else {
             let (body, response) = try await data(for: request)
             guard body.count <= limit else { throw ResponseTooLargeError(limit: limit, response: response) }
             return (body, response)
         }
-        return try await BodyReadingSession.forSession(self).data(for: Self.withSendableTimeout(request), upTo: limit)
+        return try await BodyReadingSession.forSession(self).data(for: request, upTo: limit)
     }
 
     /// Sends `request` and returns as soon as the response's head arrives, with the body read as it
@@ -89,10 +92,11 @@ extension URLSession {
             let (body, response) = try await data(for: request, upTo: limit)
             return (ResponseBodyStream(body), response)
         }
-        return try await BodyReadingSession.forSession(self).stream(for: Self.withSendableTimeout(request), upTo: limit)
+        return try await BodyReadingSession.forSession(self).stream(for: request, upTo: limit)
     }
 
-    /// `request` with a timeout every platform honours: FoundationNetworking ignores a timeout passed to
+    /// `request` with a timeout every platform honours, for a session with a delegate of its own (the
+    /// library's own session enforces the timeout itself): FoundationNetworking ignores a timeout passed to
     /// `URLRequest`'s initialiser (only the property's setter counts; otherwise the session's 60 s apply),
     /// truncates it to whole seconds, so that 0.5 s times out at once, and traps on a non-finite one. The
     /// timeout is set again, rounded up to whole seconds within 1 s…1 year.

@@ -186,9 +186,30 @@ struct LoopbackIntegrationTests {
     }
 
     @Test func aSubSecondTimeoutDoesNotFailAFastResponse() async throws {
-        // FoundationNetworking truncates timeouts to whole seconds, which made 0.5 s time out at once.
-        let echo = try await APIClient().send(EchoRequest(host: server.host, setting: APISetting(timeout: 0.5)))
+        // FoundationNetworking truncates timeouts to whole seconds, which made 0.9 s time out at once.
+        let echo = try await APIClient().send(EchoRequest(host: server.host, setting: APISetting(timeout: 0.9)))
         #expect(echo.method == "GET")
+    }
+
+    @Test func aFractionalTimeoutIsNotTruncated() async throws {
+        // 2.2 s of silence: within 2.9 s, past the 2 s that truncating would leave (0.7 s either way).
+        let request = EchoRequest(
+            host: server.host, setting: APISetting(timeout: 2.9), headers: ["X-Echo-Delay": "2.2"])
+        let echo = try await APIClient().send(request)
+        #expect(echo.method == "GET")
+    }
+
+    @Test func aFractionalTimeoutIsNotRoundedUp() async throws {
+        // 1.8 s of silence: 0.6 s past 1.2 s, within the 2 s that rounding up would give.
+        let request = EchoRequest(
+            host: server.host, setting: APISetting(timeout: 1.2), headers: ["X-Echo-Delay": "1.8"])
+        let error = await #expect(throws: APIError.self) { try await APIClient().send(request) }
+        guard case .transport(let urlError)? = error else {
+            Issue.record("expected a timeout, got \(String(describing: error))")
+            return
+        }
+        #expect(urlError.code == .timedOut)
+        #expect(urlError.failingURL?.path == "/echo")
     }
 
     @Test func a401RefreshesTheTokenAndRetries() async throws {

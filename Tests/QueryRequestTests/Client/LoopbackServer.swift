@@ -19,9 +19,9 @@ final class LoopbackServer: Sendable {
         let description: String
     }
 
-    /// Starts `python3 Tests/Scripts/<script>` and waits (at most 20 s) for its port.
-    init(script: String) throws {
-        process = try BackgroundProcess("python3", arguments: [TestFiles.script(script)])
+    /// Starts `python3 Tests/Scripts/<script> <arguments>` and waits (at most 20 s) for its port.
+    init(script: String, arguments: [String] = []) throws {
+        process = try BackgroundProcess("python3", arguments: [TestFiles.script(script)] + arguments)
         guard let line = process.readLine(timeout: 20), let port = Int(line),
             let url = URL(string: "http://127.0.0.1:\(port)")
         else {
@@ -58,6 +58,53 @@ struct LoopbackServerScope: SuiteTrait, TestScoping {
         defer { server.stop() }
         try await LoopbackServer.$current.withValue(server) { try await function() }
     }
+}
+
+/// httpbin under Werkzeug (`Tests/Scripts/httpbin_server.py`), and nginx in front of it
+/// (`Tests/Scripts/nginx_server.py`): real servers nobody here wrote, one pair per suite.
+final class RealServers: Sendable {
+    /// The servers of the suite being run, set by a ``RealServersScope`` trait.
+    @TaskLocal static var current: RealServers?
+
+    let httpbin: LoopbackServer
+    let nginx: LoopbackServer?
+
+    init(nginx withNginx: Bool) throws {
+        httpbin = try LoopbackServer(script: "httpbin_server.py")
+        do {
+            nginx =
+                withNginx
+                ? try LoopbackServer(script: "nginx_server.py", arguments: [String(httpbin.baseURL.port ?? 0)]) : nil
+        } catch {
+            httpbin.stop()
+            throw error
+        }
+    }
+
+    func stop() {
+        nginx?.stop()
+        httpbin.stop()
+    }
+}
+
+/// Runs a suite with httpbin (and nginx, when asked) in ``RealServers/current``.
+struct RealServersScope: SuiteTrait, TestScoping {
+    let nginx: Bool
+
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let servers = try RealServers(nginx: nginx)
+        defer { servers.stop() }
+        try await RealServers.$current.withValue(servers) { try await function() }
+    }
+}
+
+extension Trait where Self == RealServersScope {
+    /// httpbin on a port of its own.
+    static var httpbin: Self { RealServersScope(nginx: false) }
+    /// httpbin, and nginx in front of it.
+    static var httpbinBehindNginx: Self { RealServersScope(nginx: true) }
 }
 
 extension Trait where Self == LoopbackServerScope {

@@ -30,6 +30,35 @@ import Testing
         #expect(log.current.allSatisfy { $0.level == .info })
     }
 
+    @Test func whatAuthorizationMiddlewarePlacedIsRedactedWithoutBeingNamed() async throws {
+        let log = Locked<[LoggingMiddleware.Message]>([])
+        let client = APIClient(
+            session: StubNetworkSession(.json(#"{"id": 1, "name": "Ada"}"#)),
+            middleware: [
+                APIKeyMiddleware("query-secret", in: .queryParameter("api_key"), scope: .everyRequest),
+                CustomSecretMiddleware(),
+                LoggingMiddleware(level: .debug, destination: Self.collecting(log)),
+            ])
+        _ = try await client.send(GetMember())
+        let text = log.current.map(\.text).joined(separator: "\n")
+        #expect(text.contains("api_key=REDACTED"))
+        #expect(text.contains("X-Custom-Secret: REDACTED"))
+        for secret in ["query-secret", "custom-secret", "custom-sig"] {
+            #expect(!text.contains(secret), "\(text)")
+        }
+
+        // Redaction.none is an explicit opt-out: nothing is hidden.
+        let plain = Locked<[LoggingMiddleware.Message]>([])
+        let unredacted = APIClient(
+            session: StubNetworkSession(.json(#"{"id": 1, "name": "Ada"}"#)),
+            middleware: [
+                APIKeyMiddleware("query-secret", in: .queryParameter("api_key"), scope: .everyRequest),
+                LoggingMiddleware(redaction: .none, destination: Self.collecting(plain)),
+            ])
+        _ = try await unredacted.send(GetMember())
+        #expect(plain.current.first?.text.contains("api_key=query-secret") == true)
+    }
+
     @Test func debugWritesRedactedHeadersAndBodies() async throws {
         struct Login: Request {
             typealias Response = String

@@ -119,6 +119,42 @@ import Testing
         }
     }
 
+    @Test func aRedirectedPagesLinksResolveAgainstWhereItCameFrom() async throws {
+        let stub = StubNetworkSession { request in
+            let url = try #require(request.url)
+            switch (url.path, url.query) {
+            case ("/v1/items", nil): return .init(status: 301, headers: ["Location": "/v2/items"])
+            case ("/v2/items", nil): return .json(#"[{"id": 1}]"#, headers: ["Link": "<items?page=2>; rel=next"])
+            default: return .json(#"[{"id": 2}]"#)
+            }
+        }
+        let pages = try await collect(APIClient(session: stub).pages(following: ItemsRequest()))
+        #expect(
+            pages.map(\.url.absoluteString) == [
+                "https://api.example.com/v2/items", "https://api.example.com/v2/items?page=2",
+            ])
+    }
+
+    @Test func aPageRedirectedElsewhereDoesNotMoveTheOriginLinksMustKeep() async throws {
+        // The first page moved to another origin (without the request's credentials); its links there are
+        // another origin's, which would carry the credentials back out.
+        let stub = StubNetworkSession { request in
+            let url = try #require(request.url)
+            if url.host == "api.example.com" {
+                return .init(status: 302, headers: ["Location": "https://cdn.example.com/v1/items"])
+            }
+            return .json(#"[{"id": 1}]"#, headers: ["Link": "</v1/items?page=2>; rel=next"])
+        }
+        var iterator = APIClient(session: stub).pages(following: ItemsRequest()).makeAsyncIterator()
+        #expect(try await iterator.next()?.url.absoluteString == "https://cdn.example.com/v1/items")
+        await #expect(
+            throws: PaginationError.crossOriginLink(
+                url: "https://cdn.example.com/v1/items?page=2", origin: "https://api.example.com:443")
+        ) {
+            try await iterator.next()
+        }
+    }
+
     @Test func aLinkBackToAFetchedPageIsALoop() async throws {
         let stub = session(links: [1: "<?page=2>; rel=next", 2: "</v1/items>; rel=next"])
         await #expect(throws: PaginationError.repeatedPage(method: "GET", url: "https://api.example.com/v1/items")) {

@@ -8,13 +8,22 @@ import NIOHTTP1
 #endif
 
 extension AsyncHTTPClientSession {
-    /// The AsyncHTTPClient request for `request`: its method, URL, headers and body.
-    static func makeRequest(_ request: URLRequest) throws -> HTTPClientRequest {
+    /// The AsyncHTTPClient request for `request`: its method, URL, headers and body, and the cookies `cookies`
+    /// holds for its URL.
+    static func makeRequest(_ request: URLRequest, cookies: HTTPCookieStorage? = nil) throws -> HTTPClientRequest {
         guard let url = request.url else { throw URLError(.badURL) }
         var outgoing = HTTPClientRequest(url: url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
+        var headers = request.allHTTPHeaderFields ?? [:]
+        if let cookies, request.httpShouldHandleCookies, let stored = cookies.cookies(for: url), !stored.isEmpty,
+            let header = HTTPCookie.requestHeaderFields(with: stored)["Cookie"]
+        {
+            let own = headers.first { $0.key.lowercased() == "cookie" }
+            if let own { headers[own.key] = nil }
+            headers["Cookie"] = own.map { "\($0.value); \(header)" } ?? header
+        }
         // Sorted, so that the order on the wire does not change from one process to the next.
-        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             outgoing.headers.add(name: name, value: value)
         }
         if let body = request.httpBody {

@@ -22,6 +22,16 @@ import QueryRequest
 /// kept as `NSUnderlyingErrorKey`: `.timedOut`, `.cannotConnectToHost`, `.cannotFindHost`,
 /// `.networkConnectionLost`, `.secureConnectionFailed`, `.cancelled`, ….
 ///
+/// Redirects are never followed by the session: ``APIClient`` follows them itself, by its `RedirectPolicy` (each
+/// hop an attempt of its own, credentials kept from other origins). ``sharedClient`` is made with
+/// `redirectConfiguration: .disallow`; make an `HTTPClient` of your own the same way, or a request whose policy
+/// is not the default `.follow` fails with `RedirectError.followedBySession` when the client followed one.
+///
+/// Cookies are kept only with a ``cookieStorage``: `Set-Cookie` of every response (each redirect too) is
+/// stored under the storage's accept policy, and each request sends the cookies stored for its URL, after the
+/// `Cookie` header it has (unless its `httpShouldHandleCookies` is `false`), as `URLSession` does with its
+/// configuration's storage.
+///
 /// Differences from `URLSession`, each on purpose:
 /// - The request's `timeoutInterval` bounds the whole exchange, from sending to the last byte of the
 ///   body, where `URLSession` bounds the time between two packets.
@@ -50,9 +60,11 @@ public struct AsyncHTTPClientSession: NetworkSession {
     /// would look like a timeout after the whole timeout; like `URLSession`, this one fails at once with
     /// `URLError(.cannotConnectToHost)`, and `APIClient`'s retry policy decides what happens next. It lives
     /// as long as the process and is never shut down.
+    /// Nor does it follow redirects: `APIClient` does, by its redirect policy.
     public static let sharedClient: HTTPClient = {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.redirectConfiguration = .disallow
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 
@@ -60,14 +72,24 @@ public struct AsyncHTTPClientSession: NetworkSession {
     public let client: HTTPClient
     /// The most bytes a response body may have.
     public var maximumResponseBodySize: Int
+    /// Where cookies are kept between requests; `nil` (the default) keeps none.
+    public var cookieStorage: HTTPCookieStorage?
 
     /// Creates a session that sends through `client`, by default ``sharedClient``.
+    ///
+    /// - Parameters:
+    ///   - client: The `HTTPClient`; one of your own should be made with `redirectConfiguration: .disallow`.
+    ///   - maximumResponseBodySize: The most bytes a response body may have.
+    ///   - cookieStorage: Where cookies are kept between requests, such as
+    ///     `URLSessionConfiguration.ephemeral.httpCookieStorage`; `nil`, the default, keeps none.
     public init(
         client: HTTPClient = AsyncHTTPClientSession.sharedClient,
-        maximumResponseBodySize: Int = AsyncHTTPClientSession.defaultMaximumResponseBodySize
+        maximumResponseBodySize: Int = AsyncHTTPClientSession.defaultMaximumResponseBodySize,
+        cookieStorage: HTTPCookieStorage? = nil
     ) {
         self.client = client
         self.maximumResponseBodySize = maximumResponseBodySize
+        self.cookieStorage = cookieStorage
     }
 
     /// Sends `request` and returns the whole response body and the response.
@@ -95,7 +117,7 @@ public struct AsyncHTTPClientSession: NetworkSession {
     ///
     /// - Throws: `ResponseTooLargeError`, `URLError`; the body's iteration throws the same.
     public func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBodyStream, URLResponse) {
-        let outgoing = try Self.makeRequest(request)
+        let outgoing = try Self.makeRequest(request, cookies: cookieStorage)
         let response: HTTPClientResponse
         do {
             response = try await client.execute(outgoing, deadline: .now() + Self.timeout(of: request))
@@ -103,6 +125,7 @@ public struct AsyncHTTPClientSession: NetworkSession {
             throw Self.urlError(for: error, url: request.url)
         }
         let httpResponse = try Self.httpResponse(response, url: request.url)
+        storeCookies(of: response, for: request)
         let limit = min(max(limit, 0), maximumResponseBodySize)
         if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
             throw ResponseTooLargeError(limit: limit, response: httpResponse)
@@ -112,12 +135,12 @@ public struct AsyncHTTPClientSession: NetworkSession {
     }
 
     private func send(_ request: URLRequest, limit: Int?) async throws -> (Data, URLResponse) {
-        let outgoing = try Self.makeRequest(request)
+        let outgoing = try Self.makeRequest(request, cookies: cookieStorage)
         let timeout = Self.timeout(of: request)
         do {
             return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
                 group.addTask {
-                    try await exchange(outgoing, deadline: .now() + timeout, url: request.url, limit: limit)
+                    try await exchange(outgoing, deadline: .now() + timeout, request: request, limit: limit)
                 }
                 group.addTask {
                     // The deadline given to AsyncHTTPClient may not cover the body, this one does.
@@ -140,10 +163,11 @@ public struct AsyncHTTPClientSession: NetworkSession {
     /// Sends the request and collects its body, at most `limit` bytes (the client's) and never more than
     /// ``maximumResponseBodySize``.
     private func exchange(
-        _ request: HTTPClientRequest, deadline: NIODeadline, url: URL?, limit: Int?
+        _ outgoing: HTTPClientRequest, deadline: NIODeadline, request: URLRequest, limit: Int?
     ) async throws -> (Data, URLResponse) {
-        let response = try await client.execute(request, deadline: deadline)
-        let httpResponse = try Self.httpResponse(response, url: url)
+        let response = try await client.execute(outgoing, deadline: deadline)
+        let httpResponse = try Self.httpResponse(response, url: request.url)
+        storeCookies(of: response, for: request)
         let clientLimit = limit.map { max($0, 0) }
         do {
             let body = try await response.body.collect(upTo: min(clientLimit ?? .max, maximumResponseBodySize))
@@ -154,6 +178,23 @@ public struct AsyncHTTPClientSession: NetworkSession {
                 throw ResponseTooLargeError(limit: clientLimit, response: httpResponse)
             }
             throw error
+        }
+    }
+
+    /// Stores the cookies `response` sets in ``cookieStorage``, under its accept policy: those of every response
+    /// the client went through, when it followed redirects itself.
+    private func storeCookies(of response: HTTPClientResponse, for request: URLRequest) {
+        guard let cookieStorage, request.httpShouldHandleCookies else { return }
+        let responses =
+            response.history.isEmpty
+            ? [(response.url ?? request.url, response.headers)]
+            : response.history.map { (URL(string: $0.request.url), $0.responseHead.headers) }
+        for (url, headers) in responses {
+            guard let url else { continue }
+            let cookies = headers["Set-Cookie"].flatMap { value in
+                HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": value], for: url)
+            }
+            if !cookies.isEmpty { cookieStorage.setCookies(cookies, for: url, mainDocumentURL: nil) }
         }
     }
 

@@ -21,6 +21,23 @@ final class EchoServer: Sendable {
         ProcessInfo.processInfo.environment["QUERY_REQUIRE_PEERS"] == "1" || python3 != nil
     }
 
+    /// Whether the tests that need the Python package `name` (httpbin) run: always in CI, else when python3
+    /// can import it.
+    static func canRun(needing name: String) -> Bool {
+        if ProcessInfo.processInfo.environment["QUERY_REQUIRE_PEERS"] == "1" { return true }
+        guard let python3 else { return false }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: python3)
+        probe.arguments = ["-c", "import \(name)"]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        let deadline = Date().addingTimeInterval(30)
+        while probe.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if probe.isRunning { kill(probe.processIdentifier, SIGKILL) }
+        return !probe.isRunning && probe.terminationStatus == 0
+    }
+
     static let python3: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/python3" }.first {
@@ -43,12 +60,16 @@ final class EchoServer: Sendable {
     let baseURL: URL
 
     /// Starts `script` (by default the echo server), which prints its port first.
-    init(script: String = "echo_server.py") throws {
+    init(script: String = "echo_server.py", arguments: [String] = []) throws {
         guard let python3 = Self.python3 else { throw StartFailure(description: "python3 is not on PATH") }
         let process = Process()
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: python3)
-        process.arguments = [Self.script(script)]
+        process.arguments = [Self.script(script)] + arguments
+        // The server exits once this process is gone (Tests/Scripts/loopback.py), even if it was killed.
+        var environment = ProcessInfo.processInfo.environment
+        environment["QUERY_TEST_PARENT_PID"] = String(getpid())
+        process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         try process.run()
@@ -107,10 +128,12 @@ private final class Line: @unchecked Sendable {
 
 /// Runs a suite with an ``EchoServer`` in ``EchoServer/current``.
 struct EchoServerScope: SuiteTrait, TestScoping {
+    var script = "echo_server.py"
+
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let server = try EchoServer()
+        let server = try EchoServer(script: script)
         defer { server.stop() }
         try await EchoServer.$current.withValue(server) { try await function() }
     }
@@ -119,6 +142,8 @@ struct EchoServerScope: SuiteTrait, TestScoping {
 extension Trait where Self == EchoServerScope {
     /// Starts the loopback echo server for the suite and stops it at the end.
     static var echoServer: Self { EchoServerScope() }
+    /// Starts httpbin (`Tests/Scripts/httpbin_server.py`) for the suite and stops it at the end.
+    static var httpbin: Self { EchoServerScope(script: "httpbin_server.py") }
 }
 
 /// A host given by its URL.
