@@ -49,7 +49,8 @@ extension APIClient {
     /// ``APISetting/retriesNonIdempotentRequests``, and within the same ``APISetting/retryCount`` as the
     /// retries before the head (one budget for the whole call), after the ``Backoff`` delay.
     ///
-    /// `progress`, called on the session's queue, gets the body bytes received as they are read and
+    /// `progress`, called on a serial queue of the call's own (as for ``send(_:progress:)``), gets the body
+    /// bytes received as they are read and
     /// written (``TransferProgress/bytesReceived``) and the total when the server said
     /// (``TransferProgress/totalBytesToReceive``); a restart starts again from zero.
     ///

@@ -156,11 +156,14 @@ extension APIClient {
         var result: Result<ClientResponse, APIError>
         do {
             let answer = try await AsyncSequenceInputStream.whileSending(request) { () async throws -> ClientResponse in
-                if let streaming {
-                    return try await exchangeStreaming(request, limit: limit, streaming: streaming)
+                // A session that writes the request down (a recording) redacts what the middleware placed.
+                try await SendState.$current.withValue(context.sendState) {
+                    if let streaming {
+                        return try await exchangeStreaming(request, limit: limit, streaming: streaming)
+                    }
+                    let (body, response) = try await session.data(for: request, upTo: limit)
+                    return ClientResponse(response: try Self.httpResponse(response, to: request), body: body)
                 }
-                let (body, response) = try await session.data(for: request, upTo: limit)
-                return ClientResponse(response: try Self.httpResponse(response, to: request), body: body)
             }
             result = .success(answer)
         } catch let error as APIError {

@@ -113,8 +113,10 @@ public struct APIClient: Sendable {
     /// Sends `request` like ``send(_:)``, reporting its progress: body bytes sent and received, with their
     /// totals when known (``TransferProgress``).
     ///
-    /// `URLSession` reports as the bytes move; another ``NetworkSession`` is reported once per attempt,
-    /// when it answers. A retry starts again from zero. `progress` is called on the session's queue.
+    /// `URLSession` reports as the bytes move; another ``NetworkSession`` is reported when each attempt
+    /// ends. A retry, and the request after a redirect, start again from zero. `progress` is called on a
+    /// serial queue of the call's own, never the session's: in order, a report not yet delivered replaced by
+    /// a newer one (a slow closure delays nothing but its own reports), the last one before the call returns.
     ///
     /// - Throws: ``APIError``, and nothing else.
     @discardableResult

@@ -42,6 +42,9 @@ enum MiddlewareChain {
 ///
 /// `@unchecked Sendable`: every stored property is read and written only while holding `lock`.
 final class SendState: @unchecked Sendable {
+    /// The state of the call whose attempt the session is sending, for a session that writes requests down.
+    @TaskLocal static var current: SendState?
+
     private let lock = NSLock()
     private var _hasRefreshedToken = false
     private var _refreshedToken: String?

@@ -16,7 +16,9 @@ import Foundation
 /// ```
 ///
 /// - Secrets: headers, query parameters and URL passwords that `redaction` names are redacted as they
-///   are recorded (``Redaction/default`` unless told otherwise); bodies are recorded as they are.
+///   are recorded (``Redaction/default`` unless told otherwise), and so is every header and query parameter
+///   an ``AuthorizationMiddleware`` of the client placed (unless `redaction` is ``Redaction/none``); bodies
+///   are recorded as they are.
 /// - Bodies: UTF-8 text as text, anything else in base64 (`"encoding": "base64"`; for request bodies
 ///   the custom member `_encoding`).
 /// - When the file is written: the initialiser writes an archive with no entries, and every exchange
@@ -81,6 +83,8 @@ public final class HARRecordingSession: NetworkSession, @unchecked Sendable {
         let elapsed = start.duration(to: clock.now)
         guard let http = response as? HTTPURLResponse else { return (body, response) }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        // What the client's authorization middleware placed on the request is redacted, named or not.
+        let redaction = redaction.including(SendState.current?.credentials)
         let entry = HTTPArchive.Entry(
             request: request, response: http, body: body, started: started, duration: seconds, redaction: redaction)
         try lock.whileLocked {

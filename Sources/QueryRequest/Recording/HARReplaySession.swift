@@ -127,6 +127,8 @@ public final class HARReplaySession: NetworkSession, @unchecked Sendable {
     public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
         guard let url = request.url else { throw URLError(.badURL) }
         let method = (request.httpMethod ?? "GET").uppercased()
+        // Redacted as it was recorded: with what the client's authorization middleware placed, too.
+        let redaction = redaction.including(SendState.current?.credentials)
         let redactedURL = HTTPArchive.withoutFragment(redaction.redactedURL(url).absoluteString)
         let body = request.httpBody ?? Data()
         let entry: Recorded = try lock.whileLocked {

@@ -32,6 +32,9 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
     private(set) var session: URLSession!
     private let lock = NSLock()
     private var tasks: [Int: TaskState] = [:]
+    /// The storage whose cookies this class adds to requests itself, where FoundationNetworking would replace
+    /// a request's own `Cookie` header with them; `nil` where the session adds them (or adds none).
+    private let cookiesAddedHere: HTTPCookieStorage?
 
     /// What the delegate's callbacks reach for one task.
     private struct TaskState {
@@ -42,9 +45,32 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
     }
 
     init(configuration: URLSessionConfiguration) {
+        #if canImport(FoundationNetworking)
+            // FoundationNetworking sends the stored cookies of a URL *instead of* the Cookie header a request
+            // sets (measured, Swift 6.3.1): this class adds them after that header itself, and the session only
+            // stores the cookies responses set, which it does whatever `httpShouldSetCookies` says.
+            cookiesAddedHere = configuration.httpShouldSetCookies ? configuration.httpCookieStorage : nil
+            let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+            configuration.httpShouldSetCookies = false
+        #else
+            cookiesAddedHere = nil
+        #endif
         super.init()
         // The session keeps its delegate (this object) until invalidated: the cache below owns both.
         session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+    }
+
+    /// `request` with the cookies stored for its URL after its own `Cookie` header, as the session would add
+    /// them, when this class adds them (see ``cookiesAddedHere``) and the request lets cookies be handled.
+    private func withStoredCookies(_ request: URLRequest) -> URLRequest {
+        guard let storage = cookiesAddedHere, request.httpShouldHandleCookies, let url = request.url,
+            let cookies = storage.cookies(for: url), !cookies.isEmpty,
+            let stored = HTTPCookie.requestHeaderFields(with: cookies)["Cookie"], !stored.isEmpty
+        else { return request }
+        var request = request
+        let own = request.value(forHTTPHeaderField: "Cookie")
+        request.setValue(own.map { "\($0); \(stored)" } ?? stored, forHTTPHeaderField: "Cookie")
+        return request
     }
 
     /// Sends `request` and returns when the response's head arrives, with the body to be read as it
@@ -73,7 +99,7 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
     private func run<Reader: SessionTaskReader>(
         _ request: URLRequest, _ reader: Reader, _ handle: SessionTaskHandle
     ) async throws -> Reader.Outcome {
-        let (request, timeoutInterval) = Self.withoutPlatformTimeout(request)
+        let (request, timeoutInterval) = Self.withoutPlatformTimeout(withStoredCookies(request))
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 reader.start(continuation)

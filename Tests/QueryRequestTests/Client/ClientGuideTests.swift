@@ -170,10 +170,28 @@ enum ClientGuide {
         let strictClient = APIClient(validation: json)
         let loggedClient = APIClient(middleware: [
             APIKeyMiddleware(apiKey, in: .queryParameter("api_key")),
-            LoggingMiddleware(level: .debug, redaction: .default.redactingQueryParameters("api_key")),
+            LoggingMiddleware(level: .debug),
         ])
         // GET https://api.example.com/users/42?api_key=REDACTED → 200 (84 ms, 0 B sent, 1204 B received; UserRequest, attempt 1)
         return [keyClient, mapsClient, basicClient, signedClient, tracedClient, strictClient, loggedClient]
+    }
+
+    // MARK: Redirects
+
+    struct DocumentRequest: Request {
+        let host: Hosts = .production
+        let path = "/documents/latest"
+        let setting = APISetting(redirectPolicy: .never)  // this request sees the 3xx itself
+    }
+
+    /// The snippets of "Redirects", compiled here; `redirectPolicies` runs them through a stub.
+    static func redirectClients() -> (follow: APIClient, downloads: RedirectPolicy, trusting: RedirectPolicy) {
+        let redirectingClient = APIClient(redirectPolicy: .follow(limit: 5))
+        let downloads = RedirectPolicy.custom(limit: 3) { hop in
+            hop.request.url?.host == "downloads.example.com" ? .follow : .stop
+        }
+        let trusting = RedirectPolicy.follow.sendingCredentials(to: URL(string: "https://files.example.com")!)
+        return (redirectingClient, downloads, trusting)
     }
 
     // MARK: Authorization
@@ -300,6 +318,32 @@ extension ClientGuide {
         func deletingAcceptsAnySuccess(status: Int) async throws {
             let client = APIClient(session: StubNetworkSession(.init(status: status, body: Data("{}".utf8))))
             try await client.send(DeleteUser(id: 42))  // 200, 202 or 204: all fine
+        }
+
+        @Test func redirectPolicies() async throws {
+            let (_, downloads, trusting) = ClientGuide.redirectClients()
+            // DocumentRequest sees the 3xx itself.
+            let moved = StubNetworkSession(.init(status: 302, headers: ["Location": "https://downloads.example.com/d"]))
+            let error = await #expect(throws: APIError.self) {
+                try await APIClient(session: moved).send(ClientGuide.DocumentRequest())
+            }
+            #expect(error?.statusCode == 302)
+            // The custom policy follows to the downloads host only.
+            let session = StubNetworkSession { request in
+                request.url?.path == "/documents/latest"
+                    ? .init(status: 302, headers: ["Location": "https://downloads.example.com/d"])
+                    : .init(status: 302, headers: ["Location": "https://elsewhere.example.com/e"])
+            }
+            let client = APIClient(session: session, validation: ResponseValidation(statusCodes: 200..<400))
+            struct Latest: Request {
+                let host: ClientGuide.Hosts = .production
+                let path = "/documents/latest"
+                let setting: APISetting
+            }
+            let (_, last) = try await client.response(for: Latest(setting: APISetting(redirectPolicy: downloads)))
+            #expect(session.requests.map { $0.url?.host } == ["api.example.com", "downloads.example.com"])
+            #expect(last.value(forHTTPHeaderField: "Location") == "https://elsewhere.example.com/e")
+            #expect(trusting.credentialOrigins == [URL(string: "https://files.example.com")!])
         }
 
         @Test func aRequestsOwnDecoder() async throws {
@@ -529,7 +573,7 @@ extension ClientGuide {
 /// indentation and blank lines), so that an edit to either one shows up here.
 @Suite struct ClientGuideMatchesTheDocs {
     @Test func everySnippetIsCompiledHere() throws {
-        #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 41)
+        #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 45)
         // The last sections' snippets (redaction, recording, pagination) are in ClientGuideTrafficTests.swift.
         let elsewhere = try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: clientGuideTrafficFile)
         for block in try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: #filePath)

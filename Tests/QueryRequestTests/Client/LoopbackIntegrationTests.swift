@@ -192,17 +192,17 @@ struct LoopbackIntegrationTests {
     }
 
     @Test func aFractionalTimeoutIsNotTruncated() async throws {
-        // 2.2 s of silence: within 2.9 s, past the 2 s that truncating would leave (0.7 s either way).
+        // 3.05 s of silence: 0.85 s within 3.9 s, past the 3 s that truncating would leave.
         let request = EchoRequest(
-            host: server.host, setting: APISetting(timeout: 2.9), headers: ["X-Echo-Delay": "2.2"])
+            host: server.host, setting: APISetting(timeout: 3.9), headers: ["X-Echo-Delay": "3.05"])
         let echo = try await APIClient().send(request)
         #expect(echo.method == "GET")
     }
 
     @Test func aFractionalTimeoutIsNotRoundedUp() async throws {
-        // 1.8 s of silence: 0.6 s past 1.2 s, within the 2 s that rounding up would give.
+        // 1.9 s of silence: 0.8 s past 1.1 s, within the 2 s that rounding up would give.
         let request = EchoRequest(
-            host: server.host, setting: APISetting(timeout: 1.2), headers: ["X-Echo-Delay": "1.8"])
+            host: server.host, setting: APISetting(timeout: 1.1), headers: ["X-Echo-Delay": "1.9"])
         let error = await #expect(throws: APIError.self) { try await APIClient().send(request) }
         guard case .transport(let urlError)? = error else {
             Issue.record("expected a timeout, got \(String(describing: error))")

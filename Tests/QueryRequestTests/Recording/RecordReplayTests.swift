@@ -70,6 +70,26 @@ import Testing
         }
     }
 
+    @Test func whatTheClientsAuthorizationMiddlewarePlacedIsRedactedWithoutBeingNamed() async throws {
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let middleware: [any ClientMiddleware] = [
+            APIKeyMiddleware("query-secret", in: .queryParameter("api_key"), scope: .everyRequest),
+            APIKeyMiddleware("header-secret", in: .header("X-Api-Key"), scope: .everyRequest),
+        ]
+        let recorder = try HARRecordingSession(
+            wrapping: StubNetworkSession(.json(#"{"id": 1, "name": "Ada"}"#)), to: file)
+        _ = try await APIClient(session: recorder, middleware: middleware).send(GetMember())
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("api_key=REDACTED"))
+        #expect(!text.contains("query-secret") && !text.contains("header-secret"))
+
+        // Replayed through a client with the same middleware, the request matches its redacted entry.
+        let replay = try HARReplaySession(contentsOf: file)
+        let member = try await APIClient(session: replay, middleware: middleware).send(GetMember())
+        #expect(member.name == "Ada")
+    }
+
     @Test func matchingByBodyTellsRequestsApart() async throws {
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }

@@ -147,6 +147,18 @@ struct RedirectLoopbackTests {
         #expect(echo.cookies == ["flavour": "oatmeal"])
     }
 
+    @Test func aCookieHeaderOfTheRequestsOwnIsSentBesideTheStoredOnes() async throws {
+        // FoundationNetworking alone sends the stored cookies instead of the request's own Cookie header.
+        let client = APIClient(session: URLSession(configuration: .ephemeral))
+        _ = try await client.send(
+            EchoingRequest(host: httpbin, path: "/cookies/set", query: ["flavour": "oatmeal"], setting: Self.setting))
+        let echo = try await client.send(
+            EchoingRequest(
+                host: httpbin, path: "/cookies", setting: APISetting(headers: ["Cookie": "typed=by-hand"], timeout: 10))
+        )
+        #expect(echo.cookies == ["flavour": "oatmeal", "typed": "by-hand"])
+    }
+
     @Test func aCookieOfOneOriginIsNotSentToAnother() async throws {
         let session = URLSession(configuration: .ephemeral)
         let client = APIClient(session: session)

@@ -26,14 +26,25 @@ struct CallbackThreadingTests {
         httpbin = try #require(RealServers.current).httpbin.host
     }
 
-    /// Six two-hop redirects with a 1 s timeout.
-    func sendRedirects(_ client: APIClient) async throws -> [Int] {
-        try await withThrowingTaskGroup(of: Int.self) { group in
+    /// How one of the redirected requests ended: its final status, or `timedOut`.
+    enum Outcome: Equatable {
+        case status(Int)
+        case timedOut
+    }
+
+    /// Six two-hop redirects sent at once, each with `timeout`; a timeout is an outcome, any other error thrown.
+    func sendRedirects(_ client: APIClient, timeout: TimeInterval) async throws -> [Outcome] {
+        try await withThrowingTaskGroup(of: Outcome.self) { group in
             for _ in 0..<6 {
                 group.addTask {
-                    let (_, response) = try await client.response(
-                        for: EchoingRequest(host: httpbin, path: "/redirect/2", setting: APISetting(timeout: 1)))
-                    return response.statusCode
+                    do {
+                        let (_, response) = try await client.response(
+                            for: EchoingRequest(
+                                host: httpbin, path: "/redirect/2", setting: APISetting(timeout: timeout)))
+                        return .status(response.statusCode)
+                    } catch APIError.transport(let error) where error.code == .timedOut {
+                        return .timedOut
+                    }
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -60,10 +71,11 @@ struct CallbackThreadingTests {
             }
         }
         #expect(await Self.wait(for: entered), "the download reported its progress")
-        let statuses = try await sendRedirects(client)
+        // A timeout far longer than they take: what proves the point is the closure's bounded wait.
+        let outcomes = try await sendRedirects(client, timeout: 20)
         othersDone.signal()
         let body = try await download.value
-        #expect(statuses == Array(repeating: 200, count: 6))
+        #expect(outcomes == Array(repeating: .status(200), count: 6))
         #expect(!waitedInVain.current, "the other requests finished while the closure blocked")
         #expect(body.count == 50_000)
     }
@@ -78,9 +90,11 @@ struct CallbackThreadingTests {
             Thread.sleep(forTimeInterval: 0.5)
             lastReport.update { $0 = progress }
         }
-        let statuses = try await sendRedirects(client)
+        // The point is that the process survives and every request ends; on a loaded machine a request may
+        // really go silent for 1 s, so a timeout is a fair end too (the old code trapped on those).
+        let outcomes = try await sendRedirects(client, timeout: 1)
         let body = try await download
-        #expect(statuses == Array(repeating: 200, count: 6))
+        #expect(outcomes.allSatisfy { $0 == .status(200) || $0 == .timedOut })
         #expect(body.count == 50_000)
         // Stale reports are dropped, not the last: the call returns after it was delivered.
         #expect(lastReport.current?.bytesReceived == 50_000)
