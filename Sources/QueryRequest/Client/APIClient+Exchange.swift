@@ -38,8 +38,10 @@ extension APIClient {
         let maximumRetries = max(setting.retryCount, 0)
         let limit = max(setting.maximumResponseSize ?? maximumResponseSize, 0)
         // Only the built-in middleware keep state between attempts: a client without middleware needs none.
-        let state = middleware.isEmpty ? nil : SendState()
+        let state = chain.isEmpty ? nil : SendState()
         var redirects = RedirectChain(policy: setting.redirectPolicy ?? redirectPolicy)
+        // Only the default policy lets a session follow a redirect on its own.
+        let refusesSessionRedirects = setting.redirectPolicy.map { $0 != .follow } ?? !redirectPolicyIsDefault
         // The redirect being followed: its request replaces the request's own until the next retry.
         var hop: RedirectChain.Hop?
         // A download that restarts its body goes on from the count of its earlier exchanges.
@@ -62,20 +64,18 @@ extension APIClient {
             let context = MiddlewareContext(
                 name: requestName, method: method, setting: setting, attempt: attemptNumber, reason: reason,
                 sendsCredentials: hop?.sendsCredentials ?? true, sendState: state)
-            var sent: URLRequest?
             let outcome: Result<ClientResponse, APIError>
             do {
                 outcome = .success(
-                    try await MiddlewareChain.run(middleware[...], request: request, context: context) {
+                    try await MiddlewareChain.run(chain[...], request: request, context: context) {
                         request throws(APIError) in
-                        sent = request
-                        return try await attempt(
-                            request, context: context, limit: limit, streaming: streaming, redirects: redirects.policy)
+                        try await attempt(
+                            request, context: context, limit: limit, streaming: streaming,
+                            refusesSessionRedirects: refusesSessionRedirects)
                     })
             } catch {
                 outcome = .failure(error)
             }
-            if let sent { redirects.noteSent(sent) }
 
             switch outcome {
             case .failure(let error):
@@ -97,11 +97,9 @@ extension APIClient {
                     redirects.restart()
                     continue
                 }
-                // A middleware that answered on its own sent nothing: its answer is final.
-                if let sent,
-                    let next = try await redirects.hop(
-                        after: response, to: sent, previous: request, rebuild: rebuild,
-                        credentials: state?.credentials ?? CredentialNames())
+                redirects.noteAnswered(response, to: request)
+                if RedirectChain.isFollowed(response.statusCode),
+                    let next = try await redirects.hop(after: response, to: request, rebuild: rebuild, state: state)
                 {
                     answer.bodyStream?.cancel()
                     hop = next
@@ -145,7 +143,7 @@ extension APIClient {
     /// `onAttempt` hook.
     private func attempt(
         _ request: URLRequest, context: MiddlewareContext, limit: Int, streaming: Streaming?,
-        redirects policy: RedirectPolicy
+        refusesSessionRedirects: Bool
     ) async throws(APIError) -> ClientResponse {
         // A middleware of the user's may have put a credential on a hop that may not have one.
         let request =
@@ -156,14 +154,11 @@ extension APIClient {
         var result: Result<ClientResponse, APIError>
         do {
             let answer = try await AsyncSequenceInputStream.whileSending(request) { () async throws -> ClientResponse in
-                // A session that writes the request down (a recording) redacts what the middleware placed.
-                try await SendState.$current.withValue(context.sendState) {
-                    if let streaming {
-                        return try await exchangeStreaming(request, limit: limit, streaming: streaming)
-                    }
-                    let (body, response) = try await session.data(for: request, upTo: limit)
-                    return ClientResponse(response: try Self.httpResponse(response, to: request), body: body)
+                guard let state = context.sendState, state.hasPlacedCredentials else {
+                    return try await send(request, limit, streaming)
                 }
+                // A session that writes the request down (a recording) redacts what the middleware placed.
+                return try await SendState.$current.withValue(state) { try await send(request, limit, streaming) }
             }
             result = .success(answer)
         } catch let error as APIError {
@@ -183,7 +178,7 @@ extension APIClient {
             result = .failure(.invalidRequest(bodyFailure))
         }
         // A session that followed a redirect itself went around the policy: only the default one allows it.
-        if case .success(let answer) = result, policy != .follow, let requested = request.url,
+        if refusesSessionRedirects, case .success(let answer) = result, let requested = request.url,
             let answered = answer.response.url, !RedirectChain.isSameResource(requested, answered)
         {
             answer.bodyStream?.cancel()
@@ -201,6 +196,17 @@ extension APIClient {
                 request: request, context: context, duration: duration,
                 outcome: result.map { (response: $0.response, body: $0.body) }))
         return try result.get()
+    }
+
+    /// The session's answer to `request`: read whole, or for a streaming call as ``exchangeStreaming``.
+    /// Inlined: an async call of its own costs a task frame on every attempt.
+    @inline(__always)
+    private func send(_ request: URLRequest, _ limit: Int, _ streaming: Streaming?) async throws -> ClientResponse {
+        if let streaming {
+            return try await exchangeStreaming(request, limit: limit, streaming: streaming)
+        }
+        let (body, response) = try await session.data(for: request, upTo: limit)
+        return ClientResponse(response: try Self.httpResponse(response, to: request), body: body)
     }
 
     /// The session's answer to `request` for a streaming call: as soon as its head arrives when its status

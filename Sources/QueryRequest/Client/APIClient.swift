@@ -24,12 +24,15 @@ public struct APIClient: Sendable {
     let decoder: any ResponseDecoder
     let bodyEncoder: JSONEncoder
     let hostOverride: (any APIHost)?
-    let middleware: [any ClientMiddleware]
+    /// The middleware, in order, each with what the chain needs to know of it.
+    let chain: [MiddlewareChain.Link]
     let validation: ResponseValidation
     let maximumResponseSize: Int
     let errorBody: (any Sendable.Type)?
     let backoff: Backoff
     let redirectPolicy: RedirectPolicy
+    /// Whether ``redirectPolicy`` is ``RedirectPolicy/follow``, worked out once.
+    let redirectPolicyIsDefault: Bool
     let onAttempt: (@Sendable (Attempt) -> Void)?
     /// Whether some middleware puts credentials on requests that require them.
     let authorizes: Bool
@@ -89,13 +92,14 @@ public struct APIClient: Sendable {
         self.bodyEncoder = bodyEncoder
         self.hostOverride = hostOverride
         let bearer = tokenProvider.map { [BearerTokenMiddleware(tokenProvider: $0)] as [any ClientMiddleware] } ?? []
-        self.middleware = bearer + middleware
+        self.chain = (bearer + middleware).map(MiddlewareChain.Link.init)
         self.validation = validation
         self.maximumResponseSize = maximumResponseSize
-        self.authorizes = self.middleware.contains { $0 is any AuthorizationMiddleware }
+        self.authorizes = chain.contains { $0.authorizes }
         self.errorBody = errorBody
         self.backoff = backoff
         self.redirectPolicy = redirectPolicy
+        self.redirectPolicyIsDefault = redirectPolicy == .follow
         self.onAttempt = onAttempt
     }
 

@@ -6,24 +6,35 @@ import Foundation
 
 /// Runs one attempt through a client's middleware, in order, then through `send`.
 enum MiddlewareChain {
+    /// One middleware of a client, and whether it is an ``AuthorizationMiddleware``: asked once, when the
+    /// client is made, not on every attempt.
+    struct Link: Sendable {
+        let middleware: any ClientMiddleware
+        let authorizes: Bool
+
+        init(_ middleware: any ClientMiddleware) {
+            self.middleware = middleware
+            authorizes = middleware is any AuthorizationMiddleware
+        }
+    }
+
     static func run(
-        _ middleware: ArraySlice<any ClientMiddleware>,
+        _ links: ArraySlice<Link>,
         request: URLRequest,
         context: MiddlewareContext,
         send: (URLRequest) async throws(APIError) -> ClientResponse
     ) async throws(APIError) -> ClientResponse {
-        guard let first = middleware.first else { return try await send(request) }
-        let rest = middleware.dropFirst()
-        let authorizes = first is any AuthorizationMiddleware
+        guard let first = links.first else { return try await send(request) }
+        let rest = links.dropFirst()
         // After a redirect to an origin that may not have the request's credentials, no middleware puts
         // any on it.
-        if authorizes, !context.sendsCredentials {
+        if first.authorizes, !context.sendsCredentials {
             return try await run(rest, request: request, context: context, send: send)
         }
         do {
-            return try await first.intercept(request, context: context) { next in
+            return try await first.middleware.intercept(request, context: context) { next in
                 // What an authorization middleware placed is a credential: removed on a hop to another origin.
-                if authorizes { context.sendState?.noteCredentials(placedBetween: request, and: next) }
+                if first.authorizes { context.sendState?.noteCredentials(placedBetween: request, and: next) }
                 return try await run(rest, request: next, context: context, send: send)
             }
         } catch let error as APIError {
@@ -31,7 +42,7 @@ enum MiddlewareChain {
             throw error
         } catch {
             if error is CancellationError || Task.isCancelled { throw APIError.cancelled }
-            throw APIError.middleware(error, middleware: String(describing: type(of: first)))
+            throw APIError.middleware(error, middleware: String(describing: type(of: first.middleware)))
         }
     }
 }
@@ -54,6 +65,10 @@ final class SendState: @unchecked Sendable {
     /// The names the request's credentials are in: the standard ones and those an authorization middleware
     /// placed on an attempt so far.
     var credentials: CredentialNames { lock.whileLocked { _credentials } }
+
+    /// Whether an authorization middleware placed a credential under a name of its own (not a standard
+    /// header): only then does a session that writes requests down need this state.
+    var hasPlacedCredentials: Bool { lock.whileLocked { _credentials.hasNamesBeyondTheStandardOnes } }
 
     /// Notes what an authorization middleware placed when it turned `request` into `next`.
     func noteCredentials(placedBetween request: URLRequest, and next: URLRequest) {

@@ -11,6 +11,11 @@ struct RedirectChain {
     /// The statuses that are followed. 300 and 304 are answers; 305 and 306 are obsolete.
     static let statuses: Set<Int> = [301, 302, 303, 307, 308]
 
+    /// Whether `status` is one that is followed: cheaper than a look-up in ``statuses`` for every answer.
+    static func isFollowed(_ status: Int) -> Bool {
+        status == 301 || status == 302 || status == 303 || status == 307 || status == 308
+    }
+
     /// The headers that describe a body, dropped with it (Fetch's request-body-header names).
     static let contentHeaders = [
         "Content-Type", "Content-Length", "Content-Encoding", "Content-Language",
@@ -18,14 +23,18 @@ struct RedirectChain {
     ]
 
     let policy: RedirectPolicy
-    /// The origin of the request as first sent (after the middleware): credentials stay on it.
-    private(set) var origin: Origin?
+    /// The URL of the first answer, the request as the session got it (after the middleware): credentials
+    /// stay on its origin, which is worked out only when a redirect comes (most requests have none).
+    private var firstAnswered: URL?
     /// The redirects followed since the request was last sent from the start.
     private(set) var count = 0
 
     init(policy: RedirectPolicy) {
         self.policy = policy
     }
+
+    /// The origin credentials stay on.
+    var origin: Origin? { firstAnswered.flatMap(Origin.init) }
 
     /// One hop's request, before the middleware: what the client sends after a redirect.
     struct Hop {
@@ -39,30 +48,34 @@ struct RedirectChain {
         let number: Int
     }
 
-    /// Notes the request as the session got it: the first one sets the origin credentials stay on.
-    mutating func noteSent(_ request: URLRequest) {
-        if origin == nil, let url = request.url { origin = Origin(url) }
+    /// Notes an answer to `request` (before the middleware): the first one's URL, which is the request's as the
+    /// session got it, sets the origin credentials stay on.
+    mutating func noteAnswered(_ response: HTTPURLResponse, to request: URLRequest) {
+        if firstAnswered == nil { firstAnswered = response.url ?? request.url }
     }
 
     /// Starts again from the request itself (a retry): no redirect followed yet.
     mutating func restart() { count = 0 }
 
-    /// The hop that follows `response`, the answer to `sent` (as the session got it), whose request before the
-    /// middleware was `previous`; `nil` when the response is the answer (not a redirect, no `Location`, or a
-    /// policy that does not follow it).
+    /// The hop that follows `response`, the answer to `previous` (the request before the middleware; the
+    /// response's URL is the one the session got); `nil` when the response is the answer (not a redirect, no
+    /// `Location`, or a policy that does not follow it). A redirect a middleware answered with on its own (a
+    /// cache's) is followed like the server's.
     ///
     /// - Parameters:
     ///   - rebuild: Makes the request again, for a fresh body stream when the hop keeps a streamed body.
-    ///   - credentials: The names the request's credentials are in, removed on a hop that may not have them.
+    ///   - state: The call's state, whose credential names are removed on a hop that may not have them.
     mutating func hop(
-        after response: HTTPURLResponse, to sent: URLRequest, previous: URLRequest,
-        rebuild: (() throws(APIError) -> URLRequest)?, credentials: CredentialNames
+        after response: HTTPURLResponse, to previous: URLRequest, rebuild: (() throws(APIError) -> URLRequest)?,
+        state: SendState?
     ) async throws(APIError) -> Hop? {
         let status = response.statusCode
-        guard Self.statuses.contains(status), policy.rule != .never,
+        guard Self.isFollowed(status), policy.rule != .never,
             let location = response.value(forHTTPHeaderField: "Location")
         else { return nil }
-        guard let from = response.url ?? sent.url, let target = Self.url(of: location, relativeTo: from),
+        let credentials = state?.credentials ?? CredentialNames()
+        let origin = self.origin
+        guard let from = response.url ?? previous.url, let target = Self.url(of: location, relativeTo: from),
             let targetOrigin = Origin(target)
         else { throw .redirect(.invalidLocation(location, response: response)) }
         guard count < policy.limit else {

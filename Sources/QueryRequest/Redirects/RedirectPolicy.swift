@@ -53,16 +53,56 @@ public struct RedirectPolicy: Sendable, Hashable {
         func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(identity)) }
     }
 
-    let rule: Rule
+    /// What a policy is, in one immutable object: a policy is one reference wherever it is kept (every
+    /// ``APISetting``, every attempt's context), which keeps the client's async frames small.
+    final class Storage: Sendable {
+        let rule: Rule
+        let limit: Int
+        let credentialOrigins: [URL]
+        let allowsInsecureRedirects: Bool
+
+        init(rule: Rule, limit: Int, credentialOrigins: [URL] = [], allowsInsecureRedirects: Bool = false) {
+            self.rule = rule
+            self.limit = limit
+            self.credentialOrigins = credentialOrigins
+            self.allowsInsecureRedirects = allowsInsecureRedirects
+        }
+    }
+
+    private let storage: Storage
+
+    private init(rule: Rule, limit: Int, credentialOrigins: [URL] = [], allowsInsecureRedirects: Bool = false) {
+        storage = Storage(
+            rule: rule, limit: limit, credentialOrigins: credentialOrigins,
+            allowsInsecureRedirects: allowsInsecureRedirects)
+    }
+
+    var rule: Rule { storage.rule }
     /// The most redirects one request follows; one more throws
     /// ``RedirectError/tooManyRedirects(limit:response:)``. 0 for ``never``.
-    public let limit: Int
+    public var limit: Int { storage.limit }
     /// Origins besides the request's own that its credentials may follow a redirect to (as `URL`s; only
     /// their scheme, host and port count). Empty unless set with ``sendingCredentials(to:)``.
-    public private(set) var credentialOrigins: [URL] = []
+    public var credentialOrigins: [URL] { storage.credentialOrigins }
     /// Whether a redirect from `https` to `http` is followed; `false` unless set with
     /// ``allowingInsecureRedirects()``.
-    public private(set) var allowsInsecureRedirects = false
+    public var allowsInsecureRedirects: Bool { storage.allowsInsecureRedirects }
+
+    /// Whether two policies do the same: the same rule (a ``custom(limit:_:)`` closure compared by identity),
+    /// limit, credential origins and choice about `http`.
+    public static func == (lhs: RedirectPolicy, rhs: RedirectPolicy) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.rule == rhs.rule && lhs.limit == rhs.limit && lhs.credentialOrigins == rhs.credentialOrigins
+                && lhs.allowsInsecureRedirects == rhs.allowsInsecureRedirects)
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rule)
+        hasher.combine(limit)
+        hasher.combine(credentialOrigins)
+        hasher.combine(allowsInsecureRedirects)
+    }
 
     /// Follows every redirect, up to ``defaultLimit`` of them: the default.
     public static let follow = RedirectPolicy(rule: .follow, limit: defaultLimit)
@@ -106,16 +146,15 @@ public struct RedirectPolicy: Sendable, Hashable {
     /// This policy, also sending the request's credentials to `origins` after a redirect (only the scheme,
     /// host and port of each URL count): a download host of the same API, say.
     public func sendingCredentials(to origins: URL...) -> RedirectPolicy {
-        var copy = self
-        copy.credentialOrigins += origins
-        return copy
+        RedirectPolicy(
+            rule: rule, limit: limit, credentialOrigins: credentialOrigins + origins,
+            allowsInsecureRedirects: allowsInsecureRedirects)
     }
 
     /// This policy, also following redirects from `https` to `http`, which are refused otherwise.
     public func allowingInsecureRedirects() -> RedirectPolicy {
-        var copy = self
-        copy.allowsInsecureRedirects = true
-        return copy
+        RedirectPolicy(
+            rule: rule, limit: limit, credentialOrigins: credentialOrigins, allowsInsecureRedirects: true)
     }
 
     /// Whether credentials may go to `origin` after a redirect: it is `requested`, or a credential origin.

@@ -6,6 +6,11 @@ import Foundation
 
 /// What ``APIClient`` sends requests through: `URLSession` in an app, a ``StubNetworkSession`` (or any
 /// other conforming type) in tests.
+///
+/// A session answers each request with the response the server gave it, redirects included: the client follows
+/// them itself, by its ``RedirectPolicy``. A session that follows a redirect on its own (its response's URL is
+/// not the request's) is tolerated under the default policy and refused with
+/// ``RedirectError/followedBySession(requested:answered:)`` under any other.
 public protocol NetworkSession: Sendable {
     /// Sends `request` and returns the response body and the response.
     ///

@@ -389,16 +389,17 @@ func redirectingSession(_ redirects: [String: (status: Int, location: String)]) 
         #expect(session.requests.map { $0.url?.path } == ["/start", "/next", "/start", "/next"])
     }
 
-    @Test func aMiddlewareThatAnswersOnItsOwnIsNotFollowed() async throws {
-        let session = StubNetworkSession()
-        let cache = ClosureMiddleware { request, _, _ in
-            ClientResponse(response: httpResponse(302, url: request.url, headers: ["Location": "/x"]), body: Data())
+    @Test func aRedirectAMiddlewareAnswersWithIsFollowedLikeTheServers() async throws {
+        // A cache that answers with a stored 301, say.
+        let session = StubNetworkSession(.json(#"{"id": 1, "name": "Ada"}"#))
+        let cache = ClosureMiddleware { request, _, next in
+            guard request.url?.path == "/users/42" else { return try await next(request) }
+            let moved = httpResponse(301, url: request.url, headers: ["Location": "/users/v2/42"])
+            return ClientResponse(response: moved, body: Data())
         }
-        let client = APIClient(
-            session: session, middleware: [cache], validation: ResponseValidation(statusCodes: 200..<400))
-        let (_, response) = try await client.response(for: RedirectedRequest())
-        #expect(response.statusCode == 302)
-        #expect(session.requests.isEmpty)
+        let member = try await APIClient(session: session, middleware: [cache]).send(GetMember())
+        #expect(member.name == "Ada")
+        #expect(session.requests.map { $0.url?.path } == ["/users/v2/42"])
     }
 
     // MARK: A session that follows redirects itself

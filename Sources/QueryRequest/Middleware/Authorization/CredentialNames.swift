@@ -11,16 +11,29 @@ struct CredentialNames: Sendable, Hashable {
     /// The headers every request's credentials may be in, lowercased.
     static let standardHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
 
-    /// Header names, lowercased.
-    private(set) var headers: Set<String> = standardHeaders
+    /// Header names beyond ``standardHeaders``, lowercased; empty, without a set's storage, until one is noted.
+    private var placedHeaders: Set<String> = []
     /// Query parameter names, lowercased, as decoded.
     private(set) var queryParameters: Set<String> = []
+
+    /// Every header name, lowercased: the standard ones and those noted.
+    var headers: Set<String> { placedHeaders.isEmpty ? Self.standardHeaders : Self.standardHeaders.union(placedHeaders) }
+
+    /// Whether a name beyond the standard headers was noted.
+    var hasNamesBeyondTheStandardOnes: Bool { !placedHeaders.isEmpty || !queryParameters.isEmpty }
+
+    /// Whether the header `name` (any case) is one of these.
+    func contains(header name: String) -> Bool {
+        let name = name.lowercased()
+        return Self.standardHeaders.contains(name) || placedHeaders.contains(name)
+    }
 
     /// Adds the headers and query parameters that `next` has and `request` had not, or had with another value:
     /// what an authorization middleware placed when it turned `request` into `next`.
     mutating func note(placedBetween request: URLRequest, and next: URLRequest) {
         for (name, value) in next.allHTTPHeaderFields ?? [:] where request.value(forHTTPHeaderField: name) != value {
-            headers.insert(name.lowercased())
+            let name = name.lowercased()
+            if !Self.standardHeaders.contains(name) { placedHeaders.insert(name) }
         }
         guard next.url != request.url else { return }
         var before: [String: Int] = [:]
@@ -37,7 +50,7 @@ struct CredentialNames: Sendable, Hashable {
     /// `request` without any of these headers, and its URL without any of these query parameters.
     func removed(from request: URLRequest) -> URLRequest {
         var request = request
-        for name in (request.allHTTPHeaderFields ?? [:]).keys where headers.contains(name.lowercased()) {
+        for name in (request.allHTTPHeaderFields ?? [:]).keys where contains(header: name) {
             request.setValue(nil, forHTTPHeaderField: name)
         }
         if !queryParameters.isEmpty, let url = request.url,
