@@ -17,7 +17,9 @@ struct CredentialNames: Sendable, Hashable {
     private(set) var queryParameters: Set<String> = []
 
     /// Every header name, lowercased: the standard ones and those noted.
-    var headers: Set<String> { placedHeaders.isEmpty ? Self.standardHeaders : Self.standardHeaders.union(placedHeaders) }
+    var headers: Set<String> {
+        placedHeaders.isEmpty ? Self.standardHeaders : Self.standardHeaders.union(placedHeaders)
+    }
 
     /// Whether a name beyond the standard headers was noted.
     var hasNamesBeyondTheStandardOnes: Bool { !placedHeaders.isEmpty || !queryParameters.isEmpty }
