@@ -109,7 +109,7 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
                 DispatchQueue.global().async { [self] in
                     let task = session.dataTask(with: request)
                     let timeout = timeoutInterval.map { interval in
-                        InactivityTimeout(seconds: interval) { [url = request.url] in
+                        InactivityTimeout(seconds: interval, confirm: confirmOnDelegateQueue) { [url = request.url] in
                             var info: [String: Any] = [NSLocalizedDescriptionKey: "The request timed out."]
                             info[NSURLErrorFailingURLErrorKey] = url
                             reader.completed(error: URLError(.timedOut, userInfo: info))
@@ -126,6 +126,11 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
         } onCancel: {
             handle.cancel()
         }
+    }
+
+    /// Runs `probe` on the delegate queue, after the callbacks already waiting there.
+    private var confirmOnDelegateQueue: @Sendable (@escaping @Sendable () -> Void) -> Void {
+        { [session] probe in session?.delegateQueue.addOperation(probe) }
     }
 
     /// `request` as the task is made with, and the timeout this class enforces itself: on Linux, the request's

@@ -11,14 +11,21 @@ import Foundation
 /// (time since the last activity) from the delegate's callbacks, to the nanosecond, and its firing goes
 /// through the same cancellation as everything else (``SessionTaskHandle``), which is safe at any point.
 ///
-/// `@unchecked Sendable`: `deadline`, `timer` and `fired` are only read and written while holding `lock`; the
-/// rest is constant.
+/// The delegate's callbacks arrive through a queue that a busy process runs late, so a deadline that passes
+/// is only a suspicion: it is confirmed by a probe sent down the same queue (`confirm`), which runs after
+/// every callback already waiting there. Activity that came before the deadline, but whose callback had not
+/// run yet, moves the deadline, and the timeout does not fire.
+///
+/// `@unchecked Sendable`: `deadline`, `timer`, `probing` and `fired` are only read and written while holding
+/// `lock`; the rest is constant.
 final class InactivityTimeout: @unchecked Sendable {
     private let lock = NSLock()
     private let interval: UInt64
+    private let confirm: @Sendable (@escaping @Sendable () -> Void) -> Void
     private let onTimeout: @Sendable () -> Void
     private var deadline: UInt64
     private var timer: (any DispatchSourceTimer)?
+    private var probing = false
     private var fired = false
 
     /// Where every timer fires: one serial queue, whose work is a comparison and, at most once per task, a
@@ -27,9 +34,17 @@ final class InactivityTimeout: @unchecked Sendable {
 
     /// A timeout of `seconds` (a non-finite or negative one reads as 60 s, the `URLRequest` default), calling
     /// `onTimeout` once when it passes without ``touch()``. Starts at once.
-    init(seconds: TimeInterval, onTimeout: @escaping @Sendable () -> Void) {
+    ///
+    /// - Parameters:
+    ///   - confirm: Runs its argument after the activity callbacks already queued (on the delegate queue).
+    ///   - onTimeout: Called once, when the timeout is confirmed.
+    init(
+        seconds: TimeInterval, confirm: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
+        onTimeout: @escaping @Sendable () -> Void
+    ) {
         let seconds = seconds.isFinite && seconds >= 0 ? min(seconds, 31_536_000) : 60
         interval = UInt64(seconds * 1_000_000_000)
+        self.confirm = confirm
         self.onTimeout = onTimeout
         deadline = DispatchTime.now().uptimeNanoseconds + interval
         let timer = DispatchSource.makeTimerSource(queue: Self.queue)
@@ -54,10 +69,26 @@ final class InactivityTimeout: @unchecked Sendable {
         timer?.cancel()
     }
 
-    /// On the timer's queue: fires if the deadline has passed, else waits for the new one.
+    /// On the timer's queue: sends a probe if the deadline has passed, else waits for the new one.
     private func check() {
         let now = DispatchTime.now().uptimeNanoseconds
+        let probes: Bool = lock.whileLocked {
+            guard let timer, !fired, !probing else { return false }
+            guard now >= deadline else {
+                timer.schedule(deadline: DispatchTime(uptimeNanoseconds: deadline))
+                return false
+            }
+            probing = true
+            return true
+        }
+        if probes { confirm { [weak self] in self?.probeArrived() } }
+    }
+
+    /// After the callbacks that were queued when the deadline passed: fires if none of them moved it.
+    private func probeArrived() {
+        let now = DispatchTime.now().uptimeNanoseconds
         let fires: Bool = lock.whileLocked {
+            probing = false
             guard let timer, !fired else { return false }
             guard now >= deadline else {
                 timer.schedule(deadline: DispatchTime(uptimeNanoseconds: deadline))
