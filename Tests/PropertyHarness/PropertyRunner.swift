@@ -1,5 +1,5 @@
 /// What a run of a property found.
-public struct PropertyResult {
+public struct PropertyResult: Sendable {
     /// How many generated cases ran (the corpus not included).
     public let cases: Int
     /// How often each label of ``Property/classify`` occurred.

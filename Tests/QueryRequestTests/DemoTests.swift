@@ -11,7 +11,7 @@ import Testing
 
 /// The sample API of `swift run Demo` (Sources/Demo/SampleAPI.swift): the requests exactly as the Demo builds
 /// them, and what it prints for each.
-@Suite struct DemoTests {
+@Suite(.timeLimit(.minutes(5))) struct DemoTests {
     @Test func theRankingRequest() throws {
         let request = try SampleAPI.TestRankingRequest(query: .init(totalLimit: 48, offset: 0, pageLimit: 6, age: nil))
             .makeURLRequest()

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite struct SubprocessTests {
+@Suite(.timeLimit(.minutes(5))) struct SubprocessTests {
     @Test(.enabled(if: Peer.python3.shouldRun, "needs python3"))
     func feedsInputAndCapturesOutput() throws {
         let output = try Subprocess.run(

@@ -31,6 +31,23 @@ public struct Peer: Sendable {
         }
     }
 
+    /// A Python module found first in `folder`, and only there.
+    init(pythonModule: String, in folder: String, installation: String) {
+        name = pythonModule
+        self.installation = installation
+        isInstalled = {
+            guard Subprocess.find("python3") != nil else { return false }
+            let probe = try? Subprocess.run(
+                "python3",
+                arguments: [
+                    "-c",
+                    "import sys; sys.path.insert(0, \"\(folder)\"); import \(pythonModule); "
+                        + "sys.exit(0 if \(pythonModule).__file__.startswith(\"\(folder)\") else 1)",
+                ], timeout: 30)
+            return probe?.status == 0
+        }
+    }
+
     /// `python3`, the reference for `urllib.parse` and the loopback test servers.
     public static let python3 = Peer(executable: "python3", installation: "install Python 3")
     /// `node`, the reference for WHATWG `URLSearchParams`.
@@ -38,6 +55,14 @@ public struct Peer: Sendable {
     /// httpbin (PyPI), a real HTTP server for redirects, cookies and authentication challenges
     /// (`Tests/Scripts/httpbin_server.py`).
     public static let httpbin = Peer(pythonPackage: "httpbin", installation: "pip install httpbin")
+    /// python-multipart (PyPI), the multipart parser behind Starlette and FastAPI.
+    public static let pythonMultipart = Peer(
+        pythonPackage: "python_multipart", installation: "pip install python-multipart")
+    /// defnull's `multipart` (PyPI), Bottle's multipart parser, installed in `Tests/Scripts/.peers/multipart`
+    /// (its import name is python-multipart's compatibility module's too).
+    public static let defnullMultipart = Peer(
+        pythonModule: "multipart", in: TestFiles.script(".peers/multipart"),
+        installation: "pip install --target Tests/Scripts/.peers/multipart multipart")
     /// nginx (Debian's package), a real HTTP server and proxy (`Tests/Scripts/nginx_server.py`).
     public static let nginx = Peer(executable: "nginx", installation: "apt-get install nginx")
 

@@ -19,16 +19,16 @@ extension APIClient {
                 codingPath: [],
                 debugDescription: "the response body is empty (\(reason)), but \(Response.self) was expected; "
                     + "declare `typealias Response = EmptyResponse` for a request whose response has no body")
-            throw .decoding(.dataCorrupted(context), response: response, body: body)
+            throw .decoding(APIError.DecodingFailure(error: .dataCorrupted(context), response: response, body: body))
         }
         do {
             return try Self.read(type, from: body, of: response, with: decoder)
         } catch let error as DecodingError {
-            throw .decoding(error, response: response, body: body)
+            throw .decoding(APIError.DecodingFailure(error: error, response: response, body: body))
         } catch {
             // A custom decoder or `init(from:)` may throw anything; keep it as the underlying error.
             let context = DecodingError.Context(codingPath: [], debugDescription: "\(error)", underlyingError: error)
-            throw .decoding(.dataCorrupted(context), response: response, body: body)
+            throw .decoding(APIError.DecodingFailure(error: .dataCorrupted(context), response: response, body: body))
         }
     }
 

@@ -68,11 +68,13 @@ extension APIClient {
         _ request: R, to destination: URL, ifExists existing: ExistingDestination = .refuse,
         progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> HTTPURLResponse {
-        let prepared = try prepare(request)
-        return try await ProgressReporter.reporting(to: progress) {
-            try await download(
-                prepared, declaredErrorBody: R.ErrorBody.self, name: RequestName(of: R.self), to: destination,
-                ifExists: existing)
+        try await ProgressReporter.reporting(to: progress) {
+            try await presentingErrors { () async throws(APIError) -> HTTPURLResponse in
+                let prepared = try prepare(request)
+                return try await download(
+                    prepared, declaredErrorBody: R.ErrorBody.self, name: RequestName(of: R.self), to: destination,
+                    ifExists: existing)
+            }
         }
     }
 

@@ -29,7 +29,8 @@ extension APIClient {
     /// the first attempt's (a reconnection of server-sent events says so).
     func exchange(
         _ original: URLRequest, rebuild: (() throws(APIError) -> URLRequest)?, method: HTTPMethod,
-        setting: APISetting, requestName: RequestName, streaming: Streaming? = nil, reason: AttemptReason = .first
+        setting: APISetting, requestName: RequestName, state: SendState?, streaming: Streaming? = nil,
+        reason: AttemptReason = .first
     ) async throws(APIError) -> ClientResponse {
         if setting.requiresAuthorization, !authorizes {
             throw .authorization(APIError.AuthorizationProblem.noAuthorizationMiddleware)
@@ -37,8 +38,6 @@ extension APIClient {
         let mayRetry = method.isIdempotent || setting.retriesNonIdempotentRequests
         let maximumRetries = max(setting.retryCount, 0)
         let limit = max(setting.maximumResponseSize ?? maximumResponseSize, 0)
-        // Only the built-in middleware keep state between attempts: a client without middleware needs none.
-        let state = chain.isEmpty ? nil : SendState()
         var redirects = RedirectChain(policy: setting.redirectPolicy ?? redirectPolicy)
         // Only the default policy lets a session follow a redirect on its own.
         let refusesSessionRedirects = setting.redirectPolicy.map { $0 != .follow } ?? !redirectPolicyIsDefault
@@ -154,11 +153,11 @@ extension APIClient {
         var result: Result<ClientResponse, APIError>
         do {
             let answer = try await AsyncSequenceInputStream.whileSending(request) { () async throws -> ClientResponse in
-                guard let state = context.sendState, state.hasPlacedCredentials else {
-                    return try await send(request, limit, streaming)
+                guard redactionContext.hidesMoreThanTheDefault else { return try await send(request, limit, streaming) }
+                // A session that writes the request down (a recording) hides what the client hides.
+                return try await RedactionContext.$current.withValue(redactionContext) {
+                    try await send(request, limit, streaming)
                 }
-                // A session that writes the request down (a recording) redacts what the middleware placed.
-                return try await SendState.$current.withValue(state) { try await send(request, limit, streaming) }
             }
             result = .success(answer)
         } catch let error as APIError {
@@ -173,7 +172,7 @@ extension APIClient {
             result = .failure(Self.transportError(error, sending: request))
         }
         // A streamed body that failed: the server got no complete request, whatever the session answered.
-        if let bodyFailure = RequestBodyStreamError.recorded(in: request) {
+        if let bodyFailure = request.recordedBodyFailure {
             if case .success(let answer) = result { answer.bodyStream?.cancel() }
             result = .failure(.invalidRequest(bodyFailure))
         }
@@ -194,7 +193,7 @@ extension APIClient {
         onAttempt?(
             Attempt(
                 request: request, context: context, duration: duration,
-                outcome: result.map { (response: $0.response, body: $0.body) }))
+                outcome: result.map { (response: $0.response, body: $0.body) }, redaction: redactionContext))
         return try result.get()
     }
 

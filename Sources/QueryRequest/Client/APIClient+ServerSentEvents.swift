@@ -92,6 +92,11 @@ struct EventStreamConnector {
     ///
     /// - Parameter lastEventID: `nil` for the first connection; for a reconnection, the ID to send.
     func connect(lastEventID: String?) async throws(APIError) -> (ResponseBodyStream, HTTPURLResponse)? {
+        try await client.presentingErrors { () async throws(APIError) in try await open(lastEventID: lastEventID) }
+    }
+
+    /// What ``connect(lastEventID:)`` does, its errors not yet redacted.
+    private func open(lastEventID: String?) async throws(APIError) -> (ResponseBodyStream, HTTPURLResponse)? {
         let reason: AttemptReason = lastEventID.map { .reconnection(lastEventID: $0) } ?? .first
         // A body streamed from disk is read once: a reconnection sends the request built again.
         let base = lastEventID != nil ? try prepared.rebuild?() ?? prepared.urlRequest : prepared.urlRequest
@@ -101,9 +106,11 @@ struct EventStreamConnector {
         }
         let limit = prepared.limit(client)
         // Only a 200 can be an event stream: every other status is read whole, for its error.
+        let state = client.makeSendState()
         let answer = try await client.exchange(
             request, rebuild: rebuild, method: prepared.method, setting: prepared.setting, requestName: name,
-            streaming: .init(validation: ResponseValidation(statusCodes: [200]), limit: limit), reason: reason)
+            state: state, streaming: .init(validation: ResponseValidation(statusCodes: [200]), limit: limit),
+            reason: reason)
         let response = answer.response
         let body = answer.bodyStream ?? ResponseBodyStream(answer.body)
         if response.statusCode == 204 {
@@ -133,13 +140,15 @@ struct EventStreamConnector {
                     ? nil
                     : client.decodeErrorBody(
                         declared: errorBody, from: whole, of: response, with: prepared.decoder(client))
-                throw .unacceptableStatus(response.statusCode, response: response, body: whole, apiError: apiError)
+                throw APIClient.unacceptableStatus(response, body: whole, apiError: apiError, state: state)
             }
-            throw .unacceptableContentType(mediaType, response: response, body: whole)
+            throw .unacceptableContentType(
+                APIError.UnacceptableContentType(mediaType: mediaType, response: response, body: whole))
         }
         // Counted again here: a middleware may have replaced the body the exchange counted.
         let checked = CheckedBodySource(
-            body, response: response, request: request, limit: limit, reportsProgress: false)
+            body, response: response, request: request, limit: limit, reportsProgress: false,
+            redaction: client.redactionContext)
         return (ResponseBodyStream(source: checked), response)
     }
 

@@ -31,8 +31,10 @@ extension APIClient {
     ///
     /// - Throws: ``APIError``, and nothing else.
     public func stream<R: Request>(_ request: R) async throws -> StreamedResponse {
-        let prepared = try prepare(request)
-        return try await stream(prepared, declaredErrorBody: R.ErrorBody.self, name: RequestName(of: R.self))
+        try await presentingErrors { () async throws(APIError) -> StreamedResponse in
+            let prepared = try prepare(request)
+            return try await stream(prepared, declaredErrorBody: R.ErrorBody.self, name: RequestName(of: R.self))
+        }
     }
 
     /// Sends a prepared request for a streamed response; `limit` overrides the request's response size
@@ -44,9 +46,11 @@ extension APIClient {
     ) async throws(APIError) -> StreamedResponse {
         let validation = prepared.validation(self)
         let limit = limit ?? prepared.limit(self)
+        let state = makeSendState()
         let answer = try await exchange(
             prepared.urlRequest, rebuild: prepared.rebuild, method: prepared.method, setting: prepared.setting,
-            requestName: name, streaming: Streaming(validation: validation, limit: limit, earlier: earlier))
+            requestName: name, state: state,
+            streaming: Streaming(validation: validation, limit: limit, earlier: earlier))
         let response = answer.response
         let body = answer.bodyStream ?? ResponseBodyStream(answer.body)
         let acceptsMediaType = validation.accepts(
@@ -59,12 +63,13 @@ extension APIClient {
                 ? try await Self.collect(
                     body, of: response, sending: prepared.urlRequest, upTo: prepared.limit(self))
                 : answer.body
-            try check(response, body: whole, declaredErrorBody: ErrorBody.self, prepared)
+            try check(response, body: whole, declaredErrorBody: ErrorBody.self, prepared, state: state)
             // The media type of an empty body passes: what is left is the stream's own answer.
             return StreamedResponse(response: response, body: ResponseBodyStream(whole))
         }
         let checked = CheckedBodySource(
-            body, response: response, request: prepared.urlRequest, limit: limit, reportsProgress: true)
+            body, response: response, request: prepared.urlRequest, limit: limit, reportsProgress: true,
+            redaction: redactionContext)
         return StreamedResponse(response: response, body: ResponseBodyStream(source: checked))
     }
 }

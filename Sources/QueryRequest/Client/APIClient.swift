@@ -22,7 +22,7 @@ import Foundation
 public struct APIClient: Sendable {
     let session: any NetworkSession
     let decoder: any ResponseDecoder
-    let bodyEncoder: JSONEncoder
+    let bodyEncoder: JSONEncoder?
     let hostOverride: (any APIHost)?
     /// The middleware, in order, each with what the chain needs to know of it.
     let chain: [MiddlewareChain.Link]
@@ -30,6 +30,9 @@ public struct APIClient: Sendable {
     let maximumResponseSize: Int
     let errorBody: (any Sendable.Type)?
     let backoff: Backoff
+    /// What the client hides in the text it writes: its redaction, and the names its authorization middleware
+    /// place.
+    let redactionContext: RedactionContext
     let redirectPolicy: RedirectPolicy
     /// Whether ``redirectPolicy`` is ``RedirectPolicy/follow``, worked out once.
     let redirectPolicyIsDefault: Bool
@@ -45,7 +48,7 @@ public struct APIClient: Sendable {
     public static let defaultMaximumResponseSize = 32 * 1024 * 1024
 
     /// Creates a client; every parameter has a default, so `APIClient()` sends through
-    /// `URLSession.shared` with a plain `JSONDecoder` and `JSONEncoder`.
+    /// `URLSession.shared` with a plain `JSONDecoder` and a `JSONEncoder` that sorts keys.
     ///
     /// - Parameters:
     ///   - session: What requests are sent through; a ``StubNetworkSession`` in tests.
@@ -53,7 +56,9 @@ public struct APIClient: Sendable {
     ///     ``Request/responseDecoder``: a `JSONDecoder`, or any ``ResponseDecoder`` for another format.
     ///   - bodyEncoder: Encodes the body of a request that declares it as a plain `Encodable` value
     ///     (`var body: NewUser`) and names no ``Request/bodyEncoder`` of its own: one setting, such as
-    ///     snake_case keys, for a whole API.
+    ///     snake_case keys, for a whole API. `nil` (the default) for a `JSONEncoder` with sorted keys, so that
+    ///     a body is the same bytes whenever it is encoded (on Linux a `Dictionary`'s keys come out in another
+    ///     order on every encode); add `.sortedKeys` to your own for the same.
     ///   - hostOverride: Sends every request to this host instead of its own ``Request/host``, with the
     ///     same URL rules: a staging server, a mock server, a loopback port known only at run time.
     ///   - tokenProvider: Supplies bearer tokens for requests whose setting has
@@ -68,6 +73,10 @@ public struct APIClient: Sendable {
     ///   - errorBody: The API's own error type, decoded from non-2xx bodies of requests that do not
     ///     declare their own ``Request/ErrorBody``, and surfaced by ``APIError/apiError(as:)``.
     ///   - backoff: The delays between retries.
+    ///   - redaction: What is hidden in every text the client writes (error descriptions, ``Attempt``,
+    ///     ``LoggingMiddleware`` lines, ``HARRecordingSession`` archives), besides every header and query
+    ///     parameter its authorization middleware place: ``Redaction/default`` unless set; ``Redaction/none``
+    ///     shows everything.
     ///   - redirectPolicy: Which redirects are followed, for requests whose setting has no
     ///     ``APISetting/redirectPolicy``: by default ``RedirectPolicy/follow``, up to 20 of them, never
     ///     carrying credentials to another origin.
@@ -76,7 +85,7 @@ public struct APIClient: Sendable {
     public init(
         session: any NetworkSession = URLSession.shared,
         decoder: any ResponseDecoder = JSONDecoder(),
-        bodyEncoder: JSONEncoder = JSONEncoder(),
+        bodyEncoder: JSONEncoder? = nil,
         hostOverride: (any APIHost)? = nil,
         tokenProvider: (any TokenProvider)? = nil,
         middleware: [any ClientMiddleware] = [],
@@ -84,6 +93,7 @@ public struct APIClient: Sendable {
         maximumResponseSize: Int = APIClient.defaultMaximumResponseSize,
         errorBody: (any Sendable.Type)? = nil,
         backoff: Backoff = Backoff(),
+        redaction: Redaction = .default,
         redirectPolicy: RedirectPolicy = .follow,
         onAttempt: (@Sendable (Attempt) -> Void)? = nil
     ) {
@@ -98,6 +108,7 @@ public struct APIClient: Sendable {
         self.authorizes = chain.contains { $0.authorizes }
         self.errorBody = errorBody
         self.backoff = backoff
+        self.redactionContext = RedactionContext(redaction)
         self.redirectPolicy = redirectPolicy
         self.redirectPolicyIsDefault = redirectPolicy == .follow
         self.onAttempt = onAttempt
@@ -144,22 +155,40 @@ public struct APIClient: Sendable {
     ///
     /// - Throws: ``APIError``, and nothing else.
     public func response<R: Request>(for request: R) async throws -> (R.Response, HTTPURLResponse) {
-        let prepared = try prepare(request)
-        let answer = try await exchange(
-            prepared.urlRequest, rebuild: prepared.rebuild, method: prepared.method, setting: prepared.setting,
-            requestName: RequestName(of: R.self))
-        let response = answer.response
-        var body = answer.body
-        if let stream = answer.bodyStream {
-            // A middleware answered with a stream: this call reads the body whole.
-            body = try await Self.collect(
-                stream, of: response, sending: prepared.urlRequest, upTo: prepared.limit(self))
+        try await presentingErrors { () async throws(APIError) -> (R.Response, HTTPURLResponse) in
+            let prepared = try prepare(request)
+            let state = makeSendState()
+            let answer = try await exchange(
+                prepared.urlRequest, rebuild: prepared.rebuild, method: prepared.method, setting: prepared.setting,
+                requestName: RequestName(of: R.self), state: state)
+            let response = answer.response
+            var body = answer.body
+            if let stream = answer.bodyStream {
+                // A middleware answered with a stream: this call reads the body whole.
+                body = try await Self.collect(
+                    stream, of: response, sending: prepared.urlRequest, upTo: prepared.limit(self))
+            }
+            try check(response, body: body, declaredErrorBody: R.ErrorBody.self, prepared, state: state)
+            let decoded = try Self.decode(
+                R.Response.self, from: body, of: response, isHead: prepared.method.canonical == .head,
+                with: prepared.decoder(self))
+            return (decoded, response)
         }
-        try check(response, body: body, declaredErrorBody: R.ErrorBody.self, prepared)
-        let decoded = try Self.decode(
-            R.Response.self, from: body, of: response, isHead: prepared.method.canonical == .head,
-            with: prepared.decoder(self))
-        return (decoded, response)
+    }
+
+    /// What one call keeps between its attempts, when the client has middleware to keep it for.
+    func makeSendState() -> SendState? {
+        chain.isEmpty ? nil : SendState(redaction: redactionContext)
+    }
+
+    /// Runs a public call's work and throws its error as the caller sees it: with the URLs it names redacted
+    /// (``APIError/redactingURLs(with:)``) by the client's redaction and the names its middleware placed.
+    func presentingErrors<Result>(_ body: () async throws(APIError) -> Result) async throws(APIError) -> Result {
+        do {
+            return try await body()
+        } catch {
+            throw error.redactingURLs(with: redactionContext.effective)
+        }
     }
 
     /// A request made ready to send: built once (a build error is thrown before anything is sent), with
@@ -218,18 +247,31 @@ public struct APIClient: Sendable {
     /// Throws for a response the request does not accept: its status (with the API's error decoded from
     /// `body`), or its media type.
     func check<ErrorBody: Sendable>(
-        _ response: HTTPURLResponse, body: Data, declaredErrorBody: ErrorBody.Type, _ prepared: PreparedRequest
+        _ response: HTTPURLResponse, body: Data, declaredErrorBody: ErrorBody.Type, _ prepared: PreparedRequest,
+        state: SendState?
     ) throws(APIError) {
         let validation = prepared.validation(self)
         guard validation.accepts(statusCode: response.statusCode) else {
             let apiError = decodeErrorBody(
                 declared: ErrorBody.self, from: body, of: response, with: prepared.decoder(self))
-            throw APIError.unacceptableStatus(response.statusCode, response: response, body: body, apiError: apiError)
+            throw Self.unacceptableStatus(response, body: body, apiError: apiError, state: state)
         }
         try checkContentType(of: response, body: body, validation)
     }
 
-    /// Throws ``APIError/unacceptableContentType(_:response:body:)`` for a media type `validation` refuses.
+    /// ``APIError/unacceptableStatus(_:)`` for `response`: for a 401 or 403, with the authorization middleware
+    /// that put no credential on the request, the likely cause.
+    static func unacceptableStatus(
+        _ response: HTTPURLResponse, body: Data, apiError: (any Sendable)?, state: SendState?
+    ) -> APIError {
+        let status = response.statusCode
+        let silent = status == 401 || status == 403 ? state?.silentAuthorizers ?? [] : []
+        return .unacceptableStatus(
+            APIError.UnacceptableStatus(
+                statusCode: status, response: response, body: body, apiError: apiError, credentialsNotSentBy: silent))
+    }
+
+    /// Throws ``APIError/unacceptableContentType(_:)`` for a media type `validation` refuses.
     func checkContentType(
         of response: HTTPURLResponse, body: Data, _ validation: ResponseValidation
     ) throws(APIError) {
@@ -237,8 +279,14 @@ public struct APIClient: Sendable {
         let contentType = response.value(forHTTPHeaderField: "Content-Type")
         guard validation.accepts(contentType: contentType, bodyIsEmpty: body.isEmpty) else {
             let mediaType = contentType.map(ResponseValidation.mediaType(of:))
-            throw APIError.unacceptableContentType(mediaType, response: response, body: body)
+            throw .unacceptableContentType(
+                APIError.UnacceptableContentType(mediaType: mediaType, response: response, body: body))
         }
+    }
+
+    /// `url` without its query and fragment, which may hold secrets, for a message.
+    static func withoutQuery(_ url: URL) -> String {
+        String(url.absoluteString.prefix { $0 != "?" && $0 != "#" })
     }
 
     /// Refuses a request built for another host than ``hostOverride``: one that implements
@@ -248,7 +296,7 @@ public struct APIClient: Sendable {
         guard let url = urlRequest.url, try RequestURL(host: hostOverride).keepsAuthority(url) else {
             throw RequestBuildingError.invalidHost(
                 host: String(reflecting: hostOverride),
-                reason: "the request built its own URL (\(urlRequest.url?.absoluteString ?? "none")) "
+                reason: "the request built its own URL (\(urlRequest.url.map(Self.withoutQuery) ?? "none")) "
                     + "and did not use the client's hostOverride; build it with makeURLRequest(host:)")
         }
     }

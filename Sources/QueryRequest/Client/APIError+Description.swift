@@ -10,26 +10,32 @@ extension APIError: CustomStringConvertible, LocalizedError {
         switch self {
         case .invalidRequest(let error as RequestBodyStreamError):
             "Invalid request body, the server received no complete request: \(error)"
+        case .invalidRequest(let error as MultipartFormError):
+            // Found as the form was encoded (nothing sent) or as it streamed (the server got no complete body).
+            "Invalid multipart body, the server received no complete request: \(error)"
         case .invalidRequest(let error):
             "Invalid request, nothing was sent: \(error)"
         case .authorization(let error):
             "Authorization failed, nothing was sent: \(error)"
         case .transport(let error):
             "Transport failure\(Self.describe(error.failingURL)): \(Self.describe(error))"
-        case .unacceptableStatus(let status, let response, let body, _):
-            "Unacceptable status \(status) (\(HTTPURLResponse.localizedString(forStatusCode: status)))"
-                + "\(Self.describe(response.url)); body: \(Self.excerpt(of: body))"
-        case .unacceptableContentType(let mediaType, let response, let body):
-            "Unacceptable content type \(mediaType.map { "\"\($0)\"" } ?? "(none)") in the \(response.statusCode) response"
-                + "\(Self.describe(response.url)); body: \(Self.excerpt(of: body))"
+        case .unacceptableStatus(let failure):
+            "Unacceptable status \(failure.statusCode) "
+                + "(\(HTTPURLResponse.localizedString(forStatusCode: failure.statusCode)))"
+                + "\(Self.describe(failure.response.url)); body: \(Self.excerpt(of: failure.body))"
+                + Self.describe(credentialsNotSentBy: failure.credentialsNotSentBy)
+        case .unacceptableContentType(let failure):
+            "Unacceptable content type \(failure.mediaType.map { "\"\($0)\"" } ?? "(none)") in the "
+                + "\(failure.response.statusCode) response\(Self.describe(failure.response.url)); "
+                + "body: \(Self.excerpt(of: failure.body))"
         case .responseTooLarge(let limit, let response):
             "The \(response.statusCode) response\(Self.describe(response.url)) is larger than the limit of "
                 + "\(limit) bytes (APISetting.maximumResponseSize or APIClient's maximumResponseSize)"
         case .middleware(let error, let middleware):
             "The middleware \(middleware) failed: \(error)"
-        case .decoding(let error, let response, let body):
-            "Could not decode the \(response.statusCode) response\(Self.describe(response.url)): "
-                + "\(Self.describe(error)); body: \(Self.excerpt(of: body))"
+        case .decoding(let failure):
+            "Could not decode the \(failure.response.statusCode) response\(Self.describe(failure.response.url)): "
+                + "\(Self.describe(failure.error)); body: \(Self.excerpt(of: failure.body))"
         case .redirect(let error):
             "\(error)"
         case .cancelled:
@@ -44,6 +50,15 @@ extension APIError: CustomStringConvertible, LocalizedError {
 
     private static func describe(_ url: URL?) -> String {
         url.map { " from \($0.absoluteString)" } ?? ""
+    }
+
+    /// Why a 401 or 403 may have come: authorization middleware that put no credential on the request.
+    private static func describe(credentialsNotSentBy middleware: [String]) -> String {
+        guard !middleware.isEmpty else { return "" }
+        return "; no credential was sent: \(middleware.joined(separator: ", ")) put none on this request (the "
+            + "built-in authorization middleware authorize only requests whose setting has "
+            + "requiresAuthorization: set APISetting(requiresAuthorization: true), or make the middleware with "
+            + "scope: .everyRequest)"
     }
 
     private static func describe(fileSystemError error: any Error, at path: String) -> String {

@@ -11,17 +11,22 @@ import Foundation
 ///     let user = try await client.send(UserRequest(id: 42))
 /// } catch let error as APIError {
 ///     switch error {
-///     case .unacceptableStatus(404, _, _, _): showNotFound()
+///     case .unacceptableStatus where error.statusCode == 404: showNotFound()
 ///     case .transport(let urlError) where urlError.code == .notConnectedToInternet: showOffline()
 ///     case .cancelled: break
 ///     default: show(error.apiError(as: ErrorResponse.self)?.message ?? error.description)
 ///     }
 /// }
 /// ```
+///
+/// Its ``description`` names the URL with the client's ``Redaction`` applied: an error the client throws
+/// has the secrets of its URLs (the API key an ``APIKeyMiddleware`` put in the query, a URL password) replaced
+/// by `REDACTED`, in ``response``'s URL and a transport error's failing URL too, so that neither a log line nor
+/// a crash report carries them. `APIClient(redaction: .none)` keeps them.
 public enum APIError: Error, Sendable {
     /// The request could not be built: ``Request/makeURLRequest()`` threw the associated error.
-    /// Nothing was sent. Also a ``RequestBodyStreamError``: a streamed body failed as it was sent, and the
-    /// server received no complete request.
+    /// Nothing was sent. Also a ``RequestBodyStreamError`` or a ``MultipartFormError`` found while a streamed
+    /// body was sent: the server received no complete request.
     case invalidRequest(any Error)
     /// No credentials could be put on the request: the token provider or a signing function threw the
     /// associated error, or the credential could not be used (``AuthorizationProblem``). Nothing was
@@ -32,21 +37,18 @@ public enum APIError: Error, Sendable {
     /// `NSUnderlyingErrorKey` of a `URLError(.unknown)`.
     case transport(URLError)
     /// The server answered with a status the request does not accept (by default, any outside 200–299;
-    /// see ``ResponseValidation``): the status code, the response, its body,
-    /// and the body decoded as the API's own error type when one is declared
-    /// (``Request/ErrorBody`` or the client's `errorBody`) and the body matches it.
-    case unacceptableStatus(Int, response: HTTPURLResponse, body: Data, apiError: (any Sendable)?)
+    /// see ``ResponseValidation``): the status, the response, its body, and the API's own error.
+    case unacceptableStatus(UnacceptableStatus)
     /// The server answered with an acceptable status but a media type the request does not accept
-    /// (``ResponseValidation/acceptableContentTypes``): the response's media type (`nil` when it sent
-    /// none), the response and its body.
-    case unacceptableContentType(String?, response: HTTPURLResponse, body: Data)
+    /// (``ResponseValidation/acceptableContentTypes``).
+    case unacceptableContentType(UnacceptableContentType)
     /// The response body is larger than the request's limit (``APISetting/maximumResponseSize``, else
     /// the client's): the limit in bytes and the response. The session stopped reading as soon as it
     /// could (see `Docs/Client.md`), so the body is not kept.
     case responseTooLarge(limit: Int, response: HTTPURLResponse)
     /// The response succeeded but its body could not be decoded as the request's ``Request/Response``
     /// (including an empty body where one was expected).
-    case decoding(DecodingError, response: HTTPURLResponse, body: Data)
+    case decoding(DecodingFailure)
     /// A ``ClientMiddleware`` threw an error that is not an ``APIError``: the error, and the
     /// middleware's type name.
     case middleware(any Error, middleware: String)
@@ -61,15 +63,79 @@ public enum APIError: Error, Sendable {
     /// `CocoaError(.fileWriteFileExists)` for a destination that exists and may not be replaced.
     case fileSystem(path: String, error: any Error)
 
+    /// A response whose status the request does not accept: ``APIError/unacceptableStatus(_:)``.
+    public struct UnacceptableStatus: Sendable {
+        /// The status code.
+        public let statusCode: Int
+        /// The response, with its headers.
+        public let response: HTTPURLResponse
+        /// The body, read whole.
+        public let body: Data
+        /// The body decoded as the API's own error type, when one is declared (``Request/ErrorBody`` or the
+        /// client's `errorBody`) and the body matches it; read it with ``APIError/apiError(as:)``.
+        public let apiError: (any Sendable)?
+        /// For a 401 or 403: the type names of the client's ``AuthorizationMiddleware`` that put no credential
+        /// on the request, the likely cause (by default a built-in one authorizes only requests whose setting
+        /// has ``APISetting/requiresAuthorization``). Empty otherwise.
+        public let credentialsNotSentBy: [String]
+
+        /// Creates the value, for a middleware or a test that throws one.
+        public init(
+            statusCode: Int, response: HTTPURLResponse, body: Data, apiError: (any Sendable)? = nil,
+            credentialsNotSentBy: [String] = []
+        ) {
+            self.statusCode = statusCode
+            self.response = response
+            self.body = body
+            self.apiError = apiError
+            self.credentialsNotSentBy = credentialsNotSentBy
+        }
+    }
+
+    /// A response whose media type the request does not accept: ``APIError/unacceptableContentType(_:)``.
+    public struct UnacceptableContentType: Sendable {
+        /// The response's media type, without parameters, in lower case; `nil` when it sent none.
+        public let mediaType: String?
+        /// The response, with its headers.
+        public let response: HTTPURLResponse
+        /// The body, read whole.
+        public let body: Data
+
+        /// Creates the value, for a middleware or a test that throws one.
+        public init(mediaType: String?, response: HTTPURLResponse, body: Data) {
+            self.mediaType = mediaType
+            self.response = response
+            self.body = body
+        }
+    }
+
+    /// A body that does not decode as the request's response: ``APIError/decoding(_:)``.
+    public struct DecodingFailure: Sendable {
+        /// The decoder's error, with its coding path.
+        public let error: DecodingError
+        /// The response, with its headers.
+        public let response: HTTPURLResponse
+        /// The body that did not decode.
+        public let body: Data
+
+        /// Creates the value, for a middleware or a test that throws one.
+        public init(error: DecodingError, response: HTTPURLResponse, body: Data) {
+            self.error = error
+            self.response = response
+            self.body = body
+        }
+    }
+
     /// The response's status code, when there was a response.
     public var statusCode: Int? { response?.statusCode }
 
     /// The response, for every case where the server answered.
     public var response: HTTPURLResponse? {
         switch self {
-        case .unacceptableStatus(_, let response, _, _), .unacceptableContentType(_, let response, _),
-            .responseTooLarge(_, let response), .decoding(_, let response, _):
-            response
+        case .unacceptableStatus(let failure): failure.response
+        case .unacceptableContentType(let failure): failure.response
+        case .responseTooLarge(_, let response): response
+        case .decoding(let failure): failure.response
         case .redirect(let error): error.response
         case .invalidRequest, .authorization, .transport, .middleware, .cancelled, .fileSystem: nil
         }
@@ -78,9 +144,9 @@ public enum APIError: Error, Sendable {
     /// The response body, for every case where the server answered and the body was read whole.
     public var responseBody: Data? {
         switch self {
-        case .unacceptableStatus(_, _, let body, _), .unacceptableContentType(_, _, let body),
-            .decoding(_, _, let body):
-            body
+        case .unacceptableStatus(let failure): failure.body
+        case .unacceptableContentType(let failure): failure.body
+        case .decoding(let failure): failure.body
         case .invalidRequest, .authorization, .transport, .responseTooLarge, .middleware, .redirect, .cancelled,
             .fileSystem:
             nil
@@ -92,7 +158,7 @@ public enum APIError: Error, Sendable {
     /// `nil` for every other case, when no error type was declared, or when the body did not decode
     /// as the declared type (an HTML error page from a proxy, say; ``responseBody`` still has it).
     public func apiError<E>(as type: E.Type = E.self) -> E? {
-        guard case .unacceptableStatus(_, _, _, let apiError) = self else { return nil }
-        return apiError as? E
+        guard case .unacceptableStatus(let failure) = self else { return nil }
+        return failure.apiError as? E
     }
 }

@@ -23,8 +23,9 @@ extension APIClient {
     /// (``bytesReceived`` 0), as the body has not been read yet. A refused response is read whole first, as
     /// for every call.
     public struct Attempt: Sendable {
-        /// The request as sent, after every middleware, including the `Authorization` header: redact
-        /// it before logging (``LoggingMiddleware`` does).
+        /// The request as sent, after every middleware, including the `Authorization` header: ``description``
+        /// and ``cURLCommand`` redact it; redact it yourself before writing it out another way
+        /// (``LoggingMiddleware`` does).
         public let request: URLRequest
         /// The ``Request`` type being sent, such as `UserRequest`.
         public var requestName: String { name.text }
@@ -47,6 +48,8 @@ extension APIClient {
         /// Why the server did not answer: ``APIError/transport(_:)`` or ``APIError/cancelled``; `nil`
         /// when it answered, whatever the status.
         public let error: APIError?
+        /// What the client hides in text: its redaction, and the names its authorization middleware placed.
+        private let redaction: RedactionContext?
 
         /// The status the server answered with; `nil` when it did not answer.
         public var statusCode: Int? { response?.statusCode }
@@ -62,9 +65,10 @@ extension APIClient {
 
         init(
             request: URLRequest, context: MiddlewareContext, duration: Duration,
-            outcome: Result<(response: HTTPURLResponse, body: Data), APIError>
+            outcome: Result<(response: HTTPURLResponse, body: Data), APIError>, redaction: RedactionContext
         ) {
             self.request = request
+            self.redaction = redaction
             self.name = context.name
             self.number = context.attempt
             self.reason = context.reason
@@ -82,15 +86,27 @@ extension APIClient {
 }
 
 extension APIClient.Attempt: CustomStringConvertible {
-    /// One line: method, URL, status and whether it succeeded, or the error; duration and attempt number.
-    public var description: String {
+    /// One line: method, URL, status and whether it succeeded, or the error; duration and attempt number. The
+    /// URL and the error are redacted with the client's redaction and what its authorization middleware
+    /// placed (an API key in the query): ``unredactedDescription`` keeps them.
+    public var description: String { line(redactedWith: redaction?.effective ?? .default) }
+
+    /// ``description`` with nothing redacted: the API keys and passwords in the URL as they were sent. For a
+    /// local debugging session; never write it where others can read it.
+    public var unredactedDescription: String { line(redactedWith: .none) }
+
+    /// A `curl` command that repeats the request as sent, redacted like ``description``.
+    public var cURLCommand: String { request.cURLCommand(redacting: redaction?.effective ?? .default) }
+
+    private func line(redactedWith redaction: Redaction) -> String {
         let method = request.httpMethod ?? "GET"
-        let url = request.url?.absoluteString ?? "(no URL)"
+        let url = request.url.map { redaction.redactedURL($0).absoluteString } ?? "(no URL)"
         let outcome: String
         if let statusCode {
             outcome = "\(statusCode) (\(succeeded ? "succeeded" : "failed"); "
         } else {
-            outcome = "no response: \(error?.description ?? "unknown") ("
+            let reason = error.map { redaction.redactedDescription(of: $0.redactingURLs(with: redaction)) }
+            outcome = "no response: \(reason ?? "unknown") ("
         }
         let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
         return "\(method) \(url) → \(outcome)\(milliseconds) ms, attempt \(number))"

@@ -133,8 +133,8 @@ public struct LoggingMiddleware: ClientMiddleware {
         for request: URLRequest, context: MiddlewareContext, outcome: Result<ClientResponse, any Error>,
         duration: Duration
     ) -> [Message] {
-        // What the client's authorization middleware placed is a secret, whether or not it was named.
-        let redaction = redaction.including(context.sendState?.credentials)
+        // What the client hides (its redaction, what its authorization middleware placed) is hidden here too.
+        let redaction = redaction.merging(context.sendState?.redaction.effective)
         let redactedRequest = redaction.redactedRequest(request)
         let method = request.httpMethod ?? "GET"
         let url = redactedRequest.url?.absoluteString ?? "(no URL)"

@@ -122,7 +122,7 @@ public final class MultipartBodyReader {
             return nil
         }
         guard !chunk.isEmpty else { throw failure(.fileSizeChanged(path: content.path, expected: content.size)) }
-        if chunk.withUnsafeBytes({ search.scan($0) }) { throw failure(.boundaryInPart) }
+        if chunk.withUnsafeBytes({ search.scan($0) }) { throw failure(.boundaryInFile(path: content.path)) }
         offset += Int64(chunk.count)
         bytesProduced += Int64(chunk.count)
         return chunk

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Errors from encoding the form's `Encodable` fields are not wrapped: the `QueryEncoder`'s
 /// `EncodingError` is thrown unchanged, with its coding path.
-public enum MultipartFormError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum MultipartFormError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The boundary given to ``MultipartForm/init(boundary:)`` is not a valid RFC 2046 boundary
     /// (1 to 70 characters of `A-Z a-z 0-9 ' ( ) + _ , - . / : = ?` and space, not ending in a space).
     case invalidBoundary(String)
@@ -35,15 +35,18 @@ public enum MultipartFormError: Error, Equatable, Sendable, CustomStringConverti
     public enum Problem: Equatable, Sendable {
         /// A CR, LF or NUL, which would end or cut the header line.
         case lineBreakOrNul(Attribute)
-        /// A backslash, or the text `%22`, `%0A` or `%0D` (any case): parsers that read these as
-        /// escapes (RFC 822 quoted strings, the WHATWG encoding) would read another name than the one
-        /// written, so the text has no exact form.
+        /// A double quote, a backslash, or the text `%22`, `%0A` or `%0D` (any case): common parsers read
+        /// these differently (`"` is written `%22` as browsers do, which Werkzeug decodes and python-multipart,
+        /// behind Starlette and FastAPI, does not; RFC 822 quoted strings drop a backslash), so the text has
+        /// no form that every parser reads back as written.
         case ambiguousEscape(Attribute)
         /// A content type that is empty (or only spaces and tabs) or holds a control character.
         case invalidContentType
-        /// The form's boundary occurs in the part (its content or a header value), so a parser would
-        /// end the part there. Only possible with a boundary you chose, or content that copies it.
+        /// The form's boundary occurs in the part (its content in memory or a header value), so a parser
+        /// would end the part there. Only possible with a boundary you chose, or content that copies it.
         case boundaryInPart
+        /// The form's boundary occurs in the file at `path`, found as the file was read to be sent.
+        case boundaryInFile(path: String)
         /// The URL is not a `file:` URL.
         case notAFileURL(URL)
         /// The file cannot be read: missing, not a regular file, or not readable.
@@ -52,6 +55,9 @@ public enum MultipartFormError: Error, Equatable, Sendable, CustomStringConverti
         /// it ended early, or had more bytes than `expected`.
         case fileSizeChanged(path: String, expected: Int64)
     }
+
+    /// The same text as ``description``.
+    public var errorDescription: String? { description }
 
     /// A sentence naming the part and the problem.
     public var description: String {
@@ -65,11 +71,14 @@ public enum MultipartFormError: Error, Equatable, Sendable, CustomStringConverti
                 return "\(part): its \(attribute.text) contains CR, LF or NUL"
             case .ambiguousEscape(let attribute):
                 return
-                    "\(part): its \(attribute.text) contains a backslash or %22, %0A or %0D, which parsers read as escapes"
+                    "\(part): its \(attribute.text) contains a double quote, a backslash or %22, %0A or %0D, which "
+                    + "servers' multipart parsers read differently"
             case .invalidContentType:
                 return "\(part): its content type is empty or contains a control character"
             case .boundaryInPart:
                 return "\(part): contains the form's boundary"
+            case .boundaryInFile(let path):
+                return "\(part): the file \(path) contains the form's boundary"
             case .notAFileURL(let url):
                 return "\(part): \(url) is not a file URL"
             case .unreadableFile(let path, let reason):

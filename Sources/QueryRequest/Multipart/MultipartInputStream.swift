@@ -7,7 +7,7 @@ import Foundation
 ///
 /// A stream has one reader at a time (the URL loading system's); the lock keeps a status query from
 /// another thread consistent with a read in progress.
-final class MultipartInputStream: InputStream {
+final class MultipartInputStream: InputStream, RecordsBodyFailure {
     private let reader: MultipartBodyReader
     private let lock = NSLock()
     private var status: Stream.Status = .notOpen
@@ -32,6 +32,9 @@ final class MultipartInputStream: InputStream {
     override var streamStatus: Stream.Status { lock.whileLocked { status } }
 
     override var streamError: (any Error)? { lock.whileLocked { error } }
+
+    /// The reader's failure (a ``MultipartFormError`` naming the part), once a read met it.
+    var bodyFailure: (any Error)? { streamError }
 
     override var hasBytesAvailable: Bool {
         lock.whileLocked { status == .open || status == .reading }

@@ -1,10 +1,11 @@
 /// The rules for the header values of a part: what is refused, and how a name is quoted.
 ///
-/// Names and file names are written as current browsers write them (WHATWG HTML, "multipart/form-data
-/// encoding algorithm"): UTF-8 as it is, inside double quotes, with `"` written as `%22`. CR and LF,
-/// which browsers write as `%0D` and `%0A`, are refused instead, and so is NUL: none of them has a form
-/// every parser reads back. A backslash and the texts `%22`, `%0A`, `%0D` are refused too, because
-/// parsers that unescape (RFC 822 quoted strings, the WHATWG decoding) would read another name.
+/// Names and file names are written as UTF-8 as it is, inside double quotes, as current browsers write them
+/// (WHATWG HTML, "multipart/form-data encoding algorithm"). What browsers escape is refused instead, because
+/// the parsers servers use disagree on how to read it back: `"` (browsers write `%22`, which Werkzeug and
+/// defnull's `multipart` decode and python-multipart, behind Starlette and FastAPI, reads as it is), CR and
+/// LF (`%0D`, `%0A`), and NUL. So is a backslash (RFC 822 quoted strings drop it) and the texts `%22`,
+/// `%0A`, `%0D`, which the decoding parsers would turn into another name.
 enum PartHeaderText {
     /// The problem with a name or file name, or `nil` when it can be written exactly.
     static func problem(with text: String, as attribute: MultipartFormError.Attribute) -> MultipartFormError.Problem? {
@@ -12,7 +13,7 @@ enum PartHeaderText {
         for byte in text.utf8 {
             switch byte {
             case 0x0D, 0x0A, 0x00: return .lineBreakOrNul(attribute)
-            case UInt8(ascii: "\\"): return .ambiguousEscape(attribute)
+            case UInt8(ascii: "\\"), UInt8(ascii: "\""): return .ambiguousEscape(attribute)
             default: break
             }
             if previous.0 == UInt8(ascii: "%") && isEscapedCharacter(previous.1, byte) {
@@ -50,16 +51,11 @@ enum PartHeaderText {
         return nil
     }
 
-    /// `text` inside double quotes, with `"` written as `%22`.
+    /// `text` inside double quotes; ``problem(with:as:)`` has refused every `"`, so it is written as it is.
     static func quoted(_ text: String, into bytes: inout [UInt8]) {
+        assert(!text.utf8.contains(UInt8(ascii: "\"")), "refused by problem(with:as:)")
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "\"") {
-                bytes.append(contentsOf: "%22".utf8)
-            } else {
-                bytes.append(byte)
-            }
-        }
+        bytes.append(contentsOf: text.utf8)
         bytes.append(UInt8(ascii: "\""))
     }
 

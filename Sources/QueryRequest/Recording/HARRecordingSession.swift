@@ -84,7 +84,7 @@ public final class HARRecordingSession: NetworkSession, @unchecked Sendable {
         guard let http = response as? HTTPURLResponse else { return (body, response) }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         // What the client's authorization middleware placed on the request is redacted, named or not.
-        let redaction = redaction.including(SendState.current?.credentials)
+        let redaction = redaction.merging(RedactionContext.current?.effective)
         let entry = HTTPArchive.Entry(
             request: request, response: http, body: body, started: started, duration: seconds, redaction: redaction)
         try lock.whileLocked {

@@ -16,8 +16,8 @@ import Foundation
 /// - A request matches a recorded entry with the same method and the same URL, compared as text after
 ///   the request's URL is redacted with ``redaction`` (as it was when recording) and without its
 ///   fragment; query parameters must be in the same order. With ``Matching/methodURLAndBody`` the
-///   request body must also equal the recorded one, byte for byte (no body matches an entry without
-///   one).
+///   request body must also equal the recorded one: byte for byte, or as JSON values when both are JSON
+///   (no body matches an entry without one).
 /// - Each entry answers once, in the archive's order: repeated identical requests get the recorded
 ///   responses one after the other.
 /// - A request that matches nothing throws ``HTTPArchiveError/unmatchedRequest(method:url:rule:)``, and
@@ -33,7 +33,9 @@ public final class HARReplaySession: NetworkSession, @unchecked Sendable {
 
         /// The method and the URL.
         public static let methodAndURL = Matching(includesBody: false)
-        /// The method, the URL and the body's bytes.
+        /// The method, the URL and the body: its bytes, or, when both bodies are JSON, their values (objects
+        /// compared without regard to the order of their keys, which `JSONEncoder` does not keep for a
+        /// `Dictionary`).
         public static let methodURLAndBody = Matching(includesBody: true)
 
         /// The rule in words, as errors name it.
@@ -128,13 +130,13 @@ public final class HARReplaySession: NetworkSession, @unchecked Sendable {
         guard let url = request.url else { throw URLError(.badURL) }
         let method = (request.httpMethod ?? "GET").uppercased()
         // Redacted as it was recorded: with what the client's authorization middleware placed, too.
-        let redaction = redaction.including(SendState.current?.credentials)
+        let redaction = redaction.merging(RedactionContext.current?.effective)
         let redactedURL = HTTPArchive.withoutFragment(redaction.redactedURL(url).absoluteString)
         let body = request.httpBody ?? Data()
         let entry: Recorded = try lock.whileLocked {
             let candidates = recorded.indices.filter {
                 recorded[$0].method == method && recorded[$0].url == redactedURL
-                    && (!matching.includesBody || recorded[$0].body == body)
+                    && (!matching.includesBody || Self.sameBody(recorded[$0].body, body))
             }
             guard let index = candidates.first(where: { !used[$0] }) else {
                 if candidates.isEmpty {
@@ -151,6 +153,23 @@ public final class HARReplaySession: NetworkSession, @unchecked Sendable {
                 url: url, statusCode: entry.status, httpVersion: entry.httpVersion, headerFields: entry.headers)
         else { throw URLError(.badServerResponse) }
         return (entry.responseBody, response)
+    }
+
+    /// Whether two request bodies are the same: the same bytes, or the same JSON value (objects compared as
+    /// sets of members: both are written out again with sorted keys and compared).
+    static func sameBody(_ recorded: Data, _ sent: Data) -> Bool {
+        if recorded == sent { return true }
+        func canonical(_ body: Data) -> Data? {
+            guard let first = body.first(where: { !$0.isJSONWhitespace }),
+                first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+            else { return nil }
+            guard let value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else {
+                return nil
+            }
+            return try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+        }
+        guard let lhs = canonical(recorded), let rhs = canonical(sent) else { return false }
+        return lhs == rhs
     }
 
     /// A decoding error as the path of the member and what is wrong with it.
@@ -171,4 +190,9 @@ public final class HARReplaySession: NetworkSession, @unchecked Sendable {
         }
     }
 
+}
+
+extension UInt8 {
+    /// Whether this byte is JSON whitespace (RFC 8259 §2).
+    fileprivate var isJSONWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
 }

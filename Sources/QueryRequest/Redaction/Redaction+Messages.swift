@@ -10,8 +10,12 @@ extension Redaction {
     public func redactedRequest(_ request: URLRequest) -> URLRequest {
         var redacted = request
         if let url = request.url { redacted.url = redactedURL(url) }
-        for name in (request.allHTTPHeaderFields ?? [:]).keys where redactsHeader(name) {
-            redacted.setValue(Self.placeholder, forHTTPHeaderField: name)
+        for (name, value) in request.allHTTPHeaderFields ?? [:] {
+            if redactsHeader(name) {
+                redacted.setValue(Self.placeholder, forHTTPHeaderField: name)
+            } else if let urls = redactedURLHeader(name, value) {
+                redacted.setValue(urls, forHTTPHeaderField: name)
+            }
         }
         return redacted
     }

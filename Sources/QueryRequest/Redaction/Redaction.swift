@@ -69,6 +69,17 @@ public struct Redaction: Sendable, Hashable {
         return copy
     }
 
+    /// This redaction and also what `other` hides (a middleware's or a session's own redaction, and the
+    /// client's); ``none`` stays as it is, an explicit opt-out.
+    func merging(_ other: Redaction?) -> Redaction {
+        guard let other, self != .none else { return self }
+        var copy = self
+        copy.headerNames.formUnion(other.headerNames)
+        copy.queryParameterNames.formUnion(other.queryParameterNames)
+        copy.redactsURLPasswords = redactsURLPasswords || other.redactsURLPasswords
+        return copy
+    }
+
     /// Whether the value of the header `name` is redacted.
     public func redactsHeader(_ name: String) -> Bool {
         !headerNames.isEmpty && headerNames.contains(name.lowercased())
@@ -79,14 +90,44 @@ public struct Redaction: Sendable, Hashable {
         !queryParameterNames.isEmpty && queryParameterNames.contains(name.lowercased())
     }
 
-    /// `headers` with the value of every redacted header replaced by ``placeholder``.
+    /// `headers` with the value of every redacted header replaced by ``placeholder``, and the URLs of the
+    /// headers that hold URLs (`Location`, `Content-Location`, `Link`, `Referer`) redacted like
+    /// ``redactedURL(_:)``: a server that redirects or links to the request's own URL copies its query, API key
+    /// included.
     public func redactedHeaders(_ headers: [String: String]) -> [String: String] {
-        guard !headerNames.isEmpty else { return headers }
         var redacted = headers
-        for name in headers.keys where redactsHeader(name) {
-            redacted[name] = Self.placeholder
+        for (name, value) in headers {
+            if redactsHeader(name) {
+                redacted[name] = Self.placeholder
+            } else if let urls = redactedURLHeader(name, value) {
+                redacted[name] = urls
+            }
         }
         return redacted
+    }
+
+    /// The value of a header that holds URLs, its URLs redacted; `nil` for any other header, or when nothing
+    /// in it is hidden.
+    func redactedURLHeader(_ name: String, _ value: String) -> String? {
+        guard !queryParameterNames.isEmpty || redactsURLPasswords else { return nil }
+        let redacted: String
+        switch name.lowercased() {
+        case "location", "content-location", "referer":
+            redacted = redactedURLText(value)
+        case "link":
+            // Each target is between `<` and `>`; what is around them holds no URL.
+            var text = ""
+            var rest = Substring(value)
+            while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+                text += rest[...open]
+                text += redactedURLText(String(rest[rest.index(after: open)..<close]))
+                rest = rest[close...]
+            }
+            redacted = text + rest
+        default:
+            return nil
+        }
+        return redacted == value ? nil : redacted
     }
 
 }

@@ -81,7 +81,10 @@ struct RedirectChain {
         guard count < policy.limit else {
             throw .redirect(.tooManyRedirects(limit: policy.limit, response: response))
         }
-        var proposed = try Self.request(after: status, from: previous, to: target, rebuild: rebuild)
+        // The query parameters an authorization middleware placed, which the server copied into the `Location`,
+        // are its to place again (or not, elsewhere).
+        var proposed = credentials.removingQueryParameters(
+            from: try Self.request(after: status, from: previous, to: target, rebuild: rebuild))
         var sendsCredentials = policy.sendsCredentials(to: targetOrigin, requested: origin)
         if !sendsCredentials { proposed = credentials.removed(from: proposed) }
         let leavesOrigin = targetOrigin != origin
@@ -114,7 +117,9 @@ struct RedirectChain {
                         .invalidLocation(chosen.url?.absoluteString ?? "(no URL)", response: response))
                 }
                 sendsCredentials = policy.sendsCredentials(to: chosenOrigin, requested: origin)
-                proposed = sendsCredentials ? chosen : credentials.removed(from: chosen)
+                proposed =
+                    sendsCredentials
+                    ? credentials.removingQueryParameters(from: chosen) : credentials.removed(from: chosen)
             }
         }
         if let fromOrigin = Origin(from), let url = proposed.url, let toOrigin = Origin(url),

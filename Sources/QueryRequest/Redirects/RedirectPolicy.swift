@@ -96,7 +96,7 @@ public struct RedirectPolicy: Sendable, Hashable {
                 && lhs.allowsInsecureRedirects == rhs.allowsInsecureRedirects)
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rule)
         hasher.combine(limit)

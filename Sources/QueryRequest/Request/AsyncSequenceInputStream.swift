@@ -28,7 +28,7 @@ import Foundation
 /// async API (`URLSession.data(for:delegate:)`, called by other code) blocks threads of the cooperative pool
 /// while the read holds the shared queue, so a sequence that waits for work on the pool may wait until the
 /// read ends — measured as a deadlock of the test suite, when a sequence waited for the test to cancel it.
-final class AsyncSequenceInputStream: InputStream {
+final class AsyncSequenceInputStream: InputStream, RecordsBodyFailure {
     /// The chunks of this attempt.
     let source: BodyChunkSource
     private let buffer: ChunkBuffer
@@ -57,6 +57,9 @@ final class AsyncSequenceInputStream: InputStream {
     override var streamStatus: Stream.Status { buffer.status }
 
     override var streamError: (any Error)? { buffer.error }
+
+    /// The sequence's failure or its wrong length (a ``RequestBodyStreamError``), once recorded.
+    var bodyFailure: (any Error)? { source.failure }
 
     /// True until the end of a complete body: also while waiting for the producer, and after a failure, so
     /// that a reader calls `read` and sees -1 rather than taking the body for complete.

@@ -93,7 +93,7 @@ extension Request {
         // methods without case, which costs more than the rest of the headers.
         if method.rawValue != "GET" { request.httpMethod = method.rawValue }
         if let body = try RequestBody.declared(
-            self.body, encoder: ownBodyEncoder ?? options.bodyEncoder ?? JSONEncoder())
+            self.body, encoder: ownBodyEncoder ?? options.bodyEncoder ?? RequestBody.defaultJSONEncoder())
         {
             switch try body.content() {
             case .data(let data):

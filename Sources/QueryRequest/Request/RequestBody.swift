@@ -48,13 +48,26 @@ public struct RequestBody: Sendable {
 
     /// A JSON body (`application/json`) encoded from `value`.
     ///
+    /// Without an encoder of your own, keys are sorted (`.sortedKeys`): the same value gives the same bytes
+    /// every time, in every process, which a `Dictionary` does not otherwise (on Linux `JSONEncoder` writes its
+    /// keys in another order on every encode). Add `.sortedKeys` to an encoder you pass for the same.
+    ///
     /// - Parameters:
     ///   - value: The value to encode.
-    ///   - encoder: The encoder, for key, date or output strategies, such as snake_case keys.
+    ///   - encoder: The encoder, for key, date or output strategies, such as snake_case keys; `nil` (the
+    ///     default) for a `JSONEncoder` with sorted keys.
     public static func json<Value: Encodable & Sendable>(
-        _ value: Value, encoder: JSONEncoder = JSONEncoder()
+        _ value: Value, encoder: JSONEncoder? = nil
     ) -> RequestBody {
-        RequestBody(contentType: "application/json") { try encoder.encode(value) }
+        RequestBody(contentType: "application/json") { try (encoder ?? defaultJSONEncoder()).encode(value) }
+    }
+
+    /// The encoder of a JSON body when none is named: a `JSONEncoder` with sorted keys, so that a body is the
+    /// same bytes whenever it is encoded.
+    static func defaultJSONEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
     }
 
     /// A form body (`application/x-www-form-urlencoded`) encoded from `value` by a `QueryEncoder`, with

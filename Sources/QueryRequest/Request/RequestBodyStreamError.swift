@@ -37,9 +37,4 @@ public enum RequestBodyStreamError: Error, Sendable, CustomStringConvertible, Lo
     /// The same text as ``description``.
     public var errorDescription: String? { description }
 
-    /// The failure of the streamed body of `request`, once its attempt is over; `nil` for another body, or
-    /// one that did not fail.
-    static func recorded(in request: URLRequest) -> RequestBodyStreamError? {
-        (request.httpBodyStream as? AsyncSequenceInputStream)?.source.failure
-    }
 }

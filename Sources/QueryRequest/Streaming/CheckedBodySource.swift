@@ -18,20 +18,35 @@ final class CheckedBodySource: ResponseBodySource, @unchecked Sendable {
     private let request: URLRequest
     private let limit: Int
     private let progress: ProgressReporter?
+    /// For the stream the caller reads: what its errors' URLs are redacted with.
+    private let redaction: RedactionContext?
     private var received = 0
     private var ended = false
 
+    /// - Parameters:
+    ///   - reportsProgress: Whether the chunks read count as the call's progress (the caller's stream).
+    ///   - redaction: For the caller's stream, the client's: its errors name their URLs redacted.
     init(
-        _ body: ResponseBodyStream, response: HTTPURLResponse, request: URLRequest, limit: Int, reportsProgress: Bool
+        _ body: ResponseBodyStream, response: HTTPURLResponse, request: URLRequest, limit: Int, reportsProgress: Bool,
+        redaction: RedactionContext? = nil
     ) {
         self.body = body
         self.response = response
         self.request = request
         self.limit = limit
         self.progress = reportsProgress ? ProgressReporter.current : nil
+        self.redaction = redaction
     }
 
     func next() async throws -> Data? {
+        do {
+            return try await nextChunk()
+        } catch {
+            throw redaction.map { error.redactingURLs(with: $0.effective) } ?? error
+        }
+    }
+
+    private func nextChunk() async throws(APIError) -> Data? {
         guard !ended else { return nil }
         if iterator == nil { iterator = body.makeAsyncIterator() }
         let chunk: Data?
@@ -52,7 +67,7 @@ final class CheckedBodySource: ResponseBodySource, @unchecked Sendable {
             ended = true
             iterator = nil
             body.cancel()
-            throw APIError.responseTooLarge(limit: limit, response: response)
+            throw .responseTooLarge(limit: limit, response: response)
         }
         if let progress {
             let sent = Int64(APIClient.Attempt.bodySize(of: request))

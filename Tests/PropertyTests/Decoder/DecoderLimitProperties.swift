@@ -7,7 +7,7 @@ import Testing
 /// and input one unit past it (a byte, a parameter, a level, an element) throws exactly the matching
 /// `QueryDecodingLimitError(limit:maximum:parameter:)`, the parameter named where the limit concerns
 /// one. The other limits sit at what the longer input needs, so they are probed at their edge too.
-@Suite struct DecoderLimitProperties {
+@Suite(.timeLimit(.minutes(20))) struct DecoderLimitProperties {
     @Test func atTheLimitDecodesAndOnePastThrowsTheMatchingError() {
         var property = Property(
             "at a limit decoding succeeds; one past, it throws that limit's error", cycling: LimitCase.generators

@@ -21,7 +21,7 @@ import Testing
 ///   differential checks that).
 /// Both peers run non-strict (`parse_qsl(keep_blank_values=True)`): empty segments are skipped and a
 /// pair without `=` has an empty value, as in the decoder (`strict_parsing=True` would raise instead).
-@Suite struct DecoderPeerProperties {
+@Suite(.timeLimit(.minutes(20))) struct DecoderPeerProperties {
     @Test(.enabled(if: Peer.python3.shouldRun, "needs python3"))
     func pythonParsesQueriesAsTheDecoderDoes() {
         check(peerProperty("parse_qsl parses queries as the decoder does", script: "parse_python.py", peer: .python3))

@@ -7,7 +7,7 @@ import Testing
 /// escapes) and query items into dictionary shapes gives exactly what a separately written reference
 /// parser says — the same entries with the same bytes, or a failure where it says decoding must fail —
 /// for every array and nesting strategy.
-@Suite struct DecoderReferenceProperties {
+@Suite(.timeLimit(.minutes(20))) struct DecoderReferenceProperties {
     @Test func decodingMatchesTheReferenceParser() {
         var property = Property("decoding matches the reference parser", cycling: WellFormedQueryGen.all) {
             try $0.checkAgainstReference()

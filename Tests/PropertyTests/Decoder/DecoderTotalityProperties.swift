@@ -8,7 +8,7 @@ import Testing
 /// a thrown `DecodingError` / `QueryDecodingLimitError` — never a trap, never another error. (Speed is
 /// the benchmark's business: `decode.hostile.*` checks that a megabyte costs no more per byte than a
 /// quarter of one.)
-@Suite struct DecoderTotalityProperties {
+@Suite(.timeLimit(.minutes(20))) struct DecoderTotalityProperties {
     @Test func decodingHostileInputGivesAValueOrATypedError() {
         var property = Property(
             "decoding hostile input gives a value or a typed error", cycling: HostileQueryGen.all

@@ -6,7 +6,7 @@ import Testing
 /// decodes, or fails with exactly the error its shape must cause; one byte more fails with the input
 /// length error before anything is read. (How long they take is measured by the benchmark's
 /// `decode.hostile.*` workloads, not asserted here.)
-@Suite struct HostileMegabyteTests {
+@Suite(.timeLimit(.minutes(20))) struct HostileMegabyteTests {
     /// What decoding a shape must give; the messages stay short, whatever the size of the query.
     enum Expected: Sendable, CustomStringConvertible {
         /// A `FlatTarget` whose `q` and `tags` are these.

@@ -9,7 +9,7 @@ import Testing
 /// their capacity and history. In this process, rebuilding every dictionary and set of a value with
 /// another capacity and insertion order must not change a byte; across processes, the committed
 /// golden queries (`Corpus/GoldenQueries.swift`, written by an earlier process) must come out again.
-@Suite struct EncoderDeterminismProperties {
+@Suite(.timeLimit(.minutes(20))) struct EncoderDeterminismProperties {
     @Test func rebuildingDictionariesAndSetsChangesNoByte() {
         var property = Property("the order of dictionaries and sets never shows", cycling: QueryGen.cases) {
             try $0.checkDeterminism()

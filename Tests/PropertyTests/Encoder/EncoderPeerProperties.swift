@@ -10,7 +10,7 @@ import Testing
 /// The queries of a whole batch go to one peer process. When `encode` throws for a comma inside a
 /// comma-separated element (items cannot carry it), the parsers must read the reference's pairs,
 /// whose list elements are joined by raw commas: the escaped `%2C` decodes to the same comma.
-@Suite struct EncoderPeerProperties {
+@Suite(.timeLimit(.minutes(20))) struct EncoderPeerProperties {
     @Test(.enabled(if: Peer.python3.shouldRun, "needs python3"))
     func pythonReadsTheEncodersItems() {
         check(

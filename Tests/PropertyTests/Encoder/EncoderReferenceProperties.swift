@@ -3,7 +3,7 @@ import Testing
 
 /// Property 7: the encoder agrees with a separately written reference flattener, for every strategy
 /// combination.
-@Suite struct EncoderReferenceProperties {
+@Suite(.timeLimit(.minutes(20))) struct EncoderReferenceProperties {
     @Test func encodeToStringMatchesTheReference() {
         var property = Property("encodeToString matches the reference flattener", cycling: QueryGen.cases) {
             try $0.checkStringAgainstReference(encoding: $0.root)

@@ -6,7 +6,7 @@ import Testing
 /// Property 2 and its companions: the shape of the query, checked without comparing it to the
 /// reference byte for byte: one well-formed pair per leaf in the expected order, `+` only for spaces,
 /// the two outputs agree, sorting is stable, array order is kept.
-@Suite struct EncoderStructureProperties {
+@Suite(.timeLimit(.minutes(20))) struct EncoderStructureProperties {
     @Test func everyLeafIsOneWellFormedPairInOrder() {
         check(encoderProperty("every leaf is one well-formed pair, in order") { try $0.checkStructure() })
     }

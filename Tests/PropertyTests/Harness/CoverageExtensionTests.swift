@@ -7,7 +7,7 @@ import Testing
 ///
 /// Every test runs fixed seeds, so none of them can fail by chance: a statement such as "some seed
 /// needed the extension" is a fact about those seeds, checked once and then true forever.
-@Suite struct CoverageExtensionTests {
+@Suite(.timeLimit(.minutes(20))) struct CoverageExtensionTests {
     private static let limit = PropertyConfiguration.coverageExtension * PropertyConfiguration.defaultIterations
 
     /// A label with rate 1/200: 200 cases miss it with probability 0.995^200 ≈ 37 %, the extended run

@@ -7,7 +7,7 @@ import Testing
 /// requirement: its label's rate over 100,000 draws (`QUERY_PBT_COVERAGE_AUDIT=100000`) and the
 /// probability that a correct generator misses it at the run's count (the run is then extended) and at
 /// the extended count (the run fails), the rate taken four standard errors against the requirement.
-@Suite struct GeneratorCoverageTests {
+@Suite(.timeLimit(.minutes(20))) struct GeneratorCoverageTests {
     @Test func hostileStringsAreHostile() {
         // Swift strings are always valid Unicode (never a lone surrogate); the harness's job is to make
         // them hostile.

@@ -3,7 +3,7 @@ import Testing
 
 /// The harness itself: seeds replay, the shrinker finds the known minimal counterexamples of planted
 /// bugs, and a failure report says how to replay it.
-@Suite struct HarnessSelfTests {
+@Suite(.timeLimit(.minutes(20))) struct HarnessSelfTests {
     private let fixed = PropertyConfiguration(seed: 1234, iterations: 200)
     /// The shrinking tests hold for any seed; a few different ones show it.
     private static let seeds: [UInt64] = [1234, 1, 99, 2026, 0xFFFF_FFFF]

@@ -52,11 +52,11 @@ struct MultipartCase: Sendable, CustomStringConvertible {
 }
 
 enum MultipartGen {
-    /// Hostile text that can be a name: CR, LF, NUL and backslashes left out, and every `%` written as
-    /// `%25` so that no `%22`, `%0A` or `%0D` appears (those are refused, and tested apart).
+    /// Hostile text that can be a name: CR, LF, NUL, double quotes and backslashes left out, and every `%`
+    /// written as `%25` so that no `%22`, `%0A` or `%0D` appears (those are refused, and tested apart).
     static let name: Gen<String> = Gen<String>.hostileString().map { text in
         var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where !["\r", "\n", "\u{0}", "\\"].contains(scalar) {
+        for scalar in text.unicodeScalars where !["\r", "\n", "\u{0}", "\\", "\""].contains(scalar) {
             scalars.append(scalar)
             if scalar == "%" { scalars.append(contentsOf: "25".unicodeScalars) }
         }

@@ -4,27 +4,54 @@ import QueryRequest
 import TestSupport
 import Testing
 
-/// Werkzeug's form parser (an independent multipart/form-data parser) reads back exactly the parts a
-/// form was given: names, file names, content types and contents, byte for byte, with the fields of an
-/// `Encodable` value named as the form's `QueryEncoder` names query items.
-@Suite struct MultipartPeerProperties {
+/// Three independent multipart/form-data parsers — Werkzeug's (Flask), python-multipart (Starlette, FastAPI) and
+/// defnull's `multipart` (Bottle) — each read back exactly the parts a form was given: names, file names,
+/// content types and contents, byte for byte, with the fields of an `Encodable` value named as the form's
+/// `QueryEncoder` names query items.
+@Suite(.timeLimit(.minutes(20))) struct MultipartPeerProperties {
     @Test(.enabled(if: Peer.python3.shouldRun, "needs python3 with Werkzeug"))
     func werkzeugReadsEveryPartByteForByte() {
+        check(Self.property(for: .werkzeug))
+    }
+
+    @Test(.enabled(if: Peer.pythonMultipart.shouldRun, "needs python-multipart"))
+    func pythonMultipartReadsEveryPartByteForByte() {
+        check(Self.property(for: .pythonMultipart))
+    }
+
+    @Test(.enabled(if: Peer.defnullMultipart.shouldRun, "needs defnull's multipart"))
+    func defnullMultipartReadsEveryPartByteForByte() {
+        check(Self.property(for: .defnullMultipart))
+    }
+
+    static func property(for parser: FormParser) -> Property<MultipartCase> {
         var property = Property(
-            "Werkzeug reads the form's parts byte for byte", cycling: MultipartGen.cases, batchSize: 100
+            "\(parser.name) reads the form's parts byte for byte", cycling: MultipartGen.cases, batchSize: 100
         ) { cases in
-            try WerkzeugParser().check(cases)
+            try parser.check(cases)
         }
         property.render = { $0.description }
-        check(property)
+        return property
     }
 }
 
-/// `Tests/Scripts/parse_multipart.py`, one process per batch of bodies.
-struct WerkzeugParser {
+/// `Tests/Scripts/parse_multipart.py` with one of its parsers, one process per batch of bodies.
+struct FormParser {
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
+
+    /// The parser's name in messages.
+    let name: String
+    /// The script's `--parser` argument.
+    let argument: String
+    /// Whether the parser lists the values of one name together, names in the order they first appear
+    /// (Werkzeug's `MultiDict`), rather than the parts in order.
+    let groupsByName: Bool
+
+    static let werkzeug = FormParser(name: "Werkzeug", argument: "werkzeug", groupsByName: true)
+    static let pythonMultipart = FormParser(name: "python-multipart", argument: "python-multipart", groupsByName: false)
+    static let defnullMultipart = FormParser(name: "defnull's multipart", argument: "multipart", groupsByName: false)
 
     struct Parsed: Decodable {
         let fields: [[String]]?
@@ -72,19 +99,19 @@ struct WerkzeugParser {
         let parsed = try parse(inputs)
         for ((index, expected), result) in zip(expectations, parsed) {
             if let error = result.error {
-                messages[index] = "Werkzeug refused the body: \(error)"
+                messages[index] = "\(name) refused the body: \(error)"
                 continue
             }
             let fields = try (result.fields ?? []).map { try $0.map(unhex) }
             let files = try (result.files ?? []).map { try $0.map(unhex) }
             // Werkzeug's MultiDict lists the values of one name together, names in the order they first
-            // appear: the parts are compared in that order.
-            if fields != grouped(expected.fields) {
-                messages[index] =
-                    "Werkzeug read the fields \(render(fields)),\n  expected \(render(grouped(expected.fields)))"
-            } else if files != grouped(expected.files) {
-                messages[index] =
-                    "Werkzeug read the files \(render(files)),\n  expected \(render(grouped(expected.files)))"
+            // appear: for it, the parts are compared in that order.
+            let expectedFields = groupsByName ? grouped(expected.fields) : expected.fields
+            let expectedFiles = groupsByName ? grouped(expected.files) : expected.files
+            if fields != expectedFields {
+                messages[index] = "\(name) read the fields \(render(fields)),\n  expected \(render(expectedFields))"
+            } else if files != expectedFiles {
+                messages[index] = "\(name) read the files \(render(files)),\n  expected \(render(expectedFiles))"
             }
         }
         return messages
@@ -132,7 +159,8 @@ struct WerkzeugParser {
         if inputs.isEmpty { return [] }
         let input = try JSONEncoder().encode(inputs)
         let output = try Subprocess.run(
-            "python3", arguments: [TestFiles.script("parse_multipart.py")], input: input, timeout: 300)
+            "python3", arguments: [TestFiles.script("parse_multipart.py"), "--parser", argument], input: input,
+            timeout: 300)
         guard output.status == 0, !output.timedOut else {
             throw Failure(description: "parse_multipart.py failed (status \(output.status)): \(output.errorText)")
         }

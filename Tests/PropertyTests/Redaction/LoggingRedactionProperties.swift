@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite struct LoggingRedactionProperties {
+@Suite(.timeLimit(.minutes(20))) struct LoggingRedactionProperties {
     /// No redacted secret appears in any message `LoggingMiddleware` writes at the debug level: not in the
     /// line (URL, error message), not in the request's headers, not in the response's headers, which
     /// echo the request's secret headers back.

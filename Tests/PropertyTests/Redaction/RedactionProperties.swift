@@ -176,7 +176,7 @@ enum RedactionGen {
     }
 }
 
-@Suite struct RedactionProperties {
+@Suite(.timeLimit(.minutes(20))) struct RedactionProperties {
     /// No redacted secret appears in the redacted request (URL, headers) nor in its `curl` command, while
     /// every plain header and query parameter is kept as it was.
     @Test func noRedactedSecretLeaks() {

@@ -10,7 +10,7 @@ import Testing
 
 /// The URL-building invariants (URL_INVARIANTS.md) over generated hostile hosts, paths, queries,
 /// headers, methods and bodies.
-@Suite struct URLBuildingProperties {
+@Suite(.timeLimit(.minutes(20))) struct URLBuildingProperties {
     /// Invariants 1–6 and 8.
     @Test func buildingKeepsEveryInvariant() {
         var property = Property("building a request keeps every invariant", RequestGen.cases) {

@@ -4,7 +4,7 @@ import Testing
 /// Property 1: decoding what the encoder wrote, with the mirrored strategies, gives the value back —
 /// byte for byte, sign for sign — or exactly what a lossy row of the QueryEncoding guide says, for
 /// every structural strategy combination (the scalar strategies drawn on top), in both forms.
-@Suite struct RoundTripProperties {
+@Suite(.timeLimit(.minutes(20))) struct RoundTripProperties {
     @Test func decodingTheStringGivesTheValueBack() {
         check(roundTrip("decode(encodeToString(x)) gives x back", .string))
     }

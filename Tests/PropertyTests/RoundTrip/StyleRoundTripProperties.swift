@@ -8,7 +8,7 @@ import Testing
 /// `EncodingSetup.styleCombinations`, in both forms. The encoder refuses a value exactly when a list
 /// element (or an unexploded object's key or value) holds the separator where it could not be told from
 /// one; otherwise decoding gives the value back, changed only as the guide's lossy rows say.
-@Suite struct StyleRoundTripProperties {
+@Suite(.timeLimit(.minutes(20))) struct StyleRoundTripProperties {
     @Test func decodingTheStringGivesTheValueBack() {
         check(roundTrip("decode(encodeToString(x)) gives x back, for every style", .string))
     }

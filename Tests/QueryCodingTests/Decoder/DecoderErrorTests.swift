@@ -5,7 +5,7 @@ import Testing
 // Malformed, hostile and incomplete input: each error is a `DecodingError` that carries the coding path
 // and names the parameter.
 
-@Suite struct DecoderErrorTests {
+@Suite(.timeLimit(.minutes(5))) struct DecoderErrorTests {
     let decoder = QueryDecoder()
 
     private func error<T: Decodable>(

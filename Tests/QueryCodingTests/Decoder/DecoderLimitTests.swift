@@ -4,7 +4,7 @@ import Testing
 
 // Every limit: input at the limit decodes, one past it throws the specific `QueryDecodingLimitError`.
 
-@Suite struct DecoderLimitTests {
+@Suite(.timeLimit(.minutes(5))) struct DecoderLimitTests {
     @Test func theDefaults() {
         let limits = QueryDecoder().limits
         #expect(limits == .default)

@@ -4,7 +4,7 @@ import Testing
 
 // How a query string and query items become parameters.
 
-@Suite struct DecoderParsingTests {
+@Suite(.timeLimit(.minutes(5))) struct DecoderParsingTests {
     let decoder = QueryDecoder()
 
     private func text(_ query: String) throws -> String {

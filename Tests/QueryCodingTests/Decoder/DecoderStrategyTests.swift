@@ -4,7 +4,7 @@ import Testing
 
 // One suite per decoding strategy: every case, reading what the matching encoder strategy writes.
 
-@Suite struct ArrayDecodingStrategyTests {
+@Suite(.timeLimit(.minutes(5))) struct ArrayDecodingStrategyTests {
     let decoder = QueryDecoder()
 
     private func decoder(_ strategy: QueryDecoder.ArrayDecodingStrategy) -> QueryDecoder {
@@ -143,7 +143,7 @@ import Testing
     }
 }
 
-@Suite struct NestedKeyDecodingStrategyTests {
+@Suite(.timeLimit(.minutes(5))) struct NestedKeyDecodingStrategyTests {
     let search = Search(term: "x", filter: Filter(min: 1, max: 2))
     let deep = Level1(a: Level2(b: Level3(c: Level4(d: 7))))
 
@@ -175,7 +175,7 @@ import Testing
     }
 }
 
-@Suite struct DateDecodingStrategyTests {
+@Suite(.timeLimit(.minutes(5))) struct DateDecodingStrategyTests {
     let whole = Stamp(date: Date(timeIntervalSince1970: 1_509_466_556))
 
     @Test func iso8601IsTheDefault() throws {
@@ -301,7 +301,7 @@ import Testing
     }
 }
 
-@Suite struct BoolDecodingStrategyTests {
+@Suite(.timeLimit(.minutes(5))) struct BoolDecodingStrategyTests {
     @Test func literalIsTheDefault() throws {
         let decoder = QueryDecoder()
         #expect(decoder.boolDecodingStrategy == .literal)
@@ -326,7 +326,7 @@ import Testing
     }
 }
 
-@Suite struct NilDecodingStrategyTests {
+@Suite(.timeLimit(.minutes(5))) struct NilDecodingStrategyTests {
     @Test func omitIsTheDefault() throws {
         let decoder = QueryDecoder()
         #expect(decoder.nilDecodingStrategy == .omit)
@@ -372,7 +372,7 @@ import Testing
     }
 }
 
-@Suite struct KeyDecodingStrategyTests {
+@Suite(.timeLimit(.minutes(5))) struct KeyDecodingStrategyTests {
     let keys = CasedKeys(deviceID: 1, myURLValue: 2, snake: 3, name: 4)
 
     @Test func useDefaultKeysIsTheDefault() throws {
@@ -434,7 +434,7 @@ import Testing
     }
 }
 
-@Suite struct DataDecodingStrategyTests {
+@Suite(.timeLimit(.minutes(5))) struct DataDecodingStrategyTests {
     @Test func base64IsTheDefault() throws {
         let decoder = QueryDecoder()
         guard case .base64 = decoder.dataDecodingStrategy else {

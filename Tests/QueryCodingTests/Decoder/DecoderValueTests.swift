@@ -5,7 +5,7 @@ import Testing
 // Every value type the decoder reads: the text it accepts, and the text it refuses with an error that
 // names the parameter and carries the coding path.
 
-@Suite struct DecoderValueTests {
+@Suite(.timeLimit(.minutes(5))) struct DecoderValueTests {
     let decoder = QueryDecoder()
 
     private func value<T: Codable>(_ type: T.Type, _ text: String, _ decoder: QueryDecoder = QueryDecoder()) throws -> T

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 14, item 2: `maximumArrayLength = .max` with `.indexedBrackets` trapped on `limit + 1`. Every
 /// limit takes any `Int`: a value or a typed error, never a trap.
-@Suite struct ExtremeLimitTests {
+@Suite(.timeLimit(.minutes(5))) struct ExtremeLimitTests {
     struct Numbers: Codable, Equatable {
         var v: [Int]
     }

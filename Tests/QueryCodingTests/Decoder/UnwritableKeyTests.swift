@@ -5,7 +5,7 @@ import Testing
 /// Issue 14, item 3: `a[]=1` read as `[String: [String: Int]]` gave `["a": ["": 1]]`, which the encoder
 /// refuses to write. A dictionary now refuses a key the encoder could not write back (an empty one, or a
 /// malformed nested name kept as one literal), naming the parameter, so decode ∘ encode stays total.
-@Suite struct UnwritableKeyTests {
+@Suite(.timeLimit(.minutes(5))) struct UnwritableKeyTests {
     private func failure(_ attempt: () throws -> Void) -> (path: [String], message: String)? {
         do {
             try attempt()

@@ -5,7 +5,7 @@ import Testing
 /// Issue 14, item 4: an `encode(to:)` that asks for two contradicting containers under one key (a keyed
 /// and an unkeyed one, or two unkeyed ones) made `.indexedBrackets` write names that contradict each
 /// other. Every strategy now throws `EncodingError.invalidValue` naming the path.
-@Suite struct ContainerConflictTests {
+@Suite(.timeLimit(.minutes(5))) struct ContainerConflictTests {
     enum Keys: String, CodingKey {
         case four, five
     }

@@ -4,7 +4,7 @@ import Testing
 
 // Every error the encoder throws, each with the coding path it names.
 
-@Suite struct EncoderErrorTests {
+@Suite(.timeLimit(.minutes(5))) struct EncoderErrorTests {
     let encoder = QueryEncoder()
 
     /// Runs both entry points and returns the error of each, which must agree.

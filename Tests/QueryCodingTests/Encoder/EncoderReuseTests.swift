@@ -5,7 +5,7 @@ import Testing
 // One encoder serves any number of calls from any task, with no state carried between them, and a
 // copy's strategies are its own.
 
-@Suite struct EncoderReuseTests {
+@Suite(.timeLimit(.minutes(5))) struct EncoderReuseTests {
     struct Query: Encodable, Sendable {
         let term: String
         let page: Int

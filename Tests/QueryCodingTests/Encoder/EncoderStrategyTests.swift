@@ -4,7 +4,7 @@ import Testing
 
 // One suite per encoding strategy: every case, with the exact string and items it produces.
 
-@Suite struct ArrayEncodingStrategyTests {
+@Suite(.timeLimit(.minutes(5))) struct ArrayEncodingStrategyTests {
     let tags = Tags(type: ["day", "month", "year"])
 
     @Test func commaSeparatedIsTheDefault() throws {
@@ -146,7 +146,7 @@ import Testing
     }
 }
 
-@Suite struct NestedKeyEncodingStrategyTests {
+@Suite(.timeLimit(.minutes(5))) struct NestedKeyEncodingStrategyTests {
     let search = Search(term: "x", filter: Filter(min: 1, max: 2))
     let deep = Level1(a: Level2(b: Level3(c: Level4(d: 7))))
 
@@ -178,7 +178,7 @@ import Testing
     }
 }
 
-@Suite struct DateEncodingStrategyTests {
+@Suite(.timeLimit(.minutes(5))) struct DateEncodingStrategyTests {
     /// 2017-10-31T16:15:56.25Z (1509466556.25 s: exact in binary floating point).
     let fractional = Stamp(date: Date(timeIntervalSince1970: 1_509_466_556.25))
     let whole = Stamp(date: Date(timeIntervalSince1970: 1_509_466_556))
@@ -270,7 +270,7 @@ import Testing
     }
 }
 
-@Suite struct BoolEncodingStrategyTests {
+@Suite(.timeLimit(.minutes(5))) struct BoolEncodingStrategyTests {
     let flags = Flags(on: true, off: false)
 
     @Test func literalIsTheDefault() throws {
@@ -289,7 +289,7 @@ import Testing
     }
 }
 
-@Suite struct NilEncodingStrategyTests {
+@Suite(.timeLimit(.minutes(5))) struct NilEncodingStrategyTests {
     let value = OptionalFields(a: nil, b: nil, c: 1)
 
     @Test func omitIsTheDefault() throws {
@@ -385,7 +385,7 @@ import Testing
     }
 }
 
-@Suite struct KeyEncodingStrategyTests {
+@Suite(.timeLimit(.minutes(5))) struct KeyEncodingStrategyTests {
     let keys = CasedKeys(deviceID: 1, myURLValue: 2, snake: 3, name: 4)
 
     @Test func useDefaultKeysIsTheDefault() throws {
@@ -469,7 +469,7 @@ import Testing
     }
 }
 
-@Suite struct DataEncodingStrategyTests {
+@Suite(.timeLimit(.minutes(5))) struct DataEncodingStrategyTests {
     /// 0xFB 0xFF 0xBF is `+/+/` in base64: every character that base64url replaces.
     let symbols = Blob(data: Data([0xFB, 0xFF, 0xBF]))
     /// 0xFB 0xFF is `+/8=` in base64: padding too.
@@ -514,7 +514,7 @@ import Testing
     }
 }
 
-@Suite struct SpaceEncodingStrategyTests {
+@Suite(.timeLimit(.minutes(5))) struct SpaceEncodingStrategyTests {
     @Test func percentEscapedIsTheDefault() throws {
         let encoder = QueryEncoder()
         #expect(encoder.spaceEncodingStrategy == .percentEscaped)
@@ -536,7 +536,7 @@ import Testing
     }
 }
 
-@Suite struct OutputFormattingTests {
+@Suite(.timeLimit(.minutes(5))) struct OutputFormattingTests {
     @Test func noneIsTheDefault() {
         #expect(QueryEncoder().outputFormatting == [])
         #expect(QueryEncoder.OutputFormatting.sortedKeys.rawValue == 1)

@@ -4,7 +4,7 @@ import Testing
 
 // Every value type the encoder writes, with its exact text.
 
-@Suite struct EncoderValueTests {
+@Suite(.timeLimit(.minutes(5))) struct EncoderValueTests {
     let encoder = QueryEncoder()
 
     /// The unescaped items of `value`, for values whose text is the point.

@@ -9,7 +9,7 @@ import Testing
 // The escaping rule of `encodeToString`: only RFC 3986 unreserved characters stay raw; everything else
 // is `%XX` of its UTF-8 bytes, uppercase, exactly once. Expected strings are written out by hand.
 
-@Suite struct EscapingTests {
+@Suite(.timeLimit(.minutes(5))) struct EscapingTests {
     /// Each character RFC 3986 reserves (gen-delims and sub-delims), the ones it excludes, and the
     /// controls, with its escape worked out by hand from its ASCII code.
     static let escapes: [(character: String, escaped: String)] = [

@@ -5,7 +5,7 @@ import Testing
 // The ordering rule: pairs in the order `encode(to:)` writes them; dictionary entries and set elements
 // sorted by UTF-8 bytes; `.sortedKeys` sorts every pair by its unescaped name, stably.
 
-@Suite struct OrderingTests {
+@Suite(.timeLimit(.minutes(5))) struct OrderingTests {
     @Test func pairsFollowTheOrderOfTheCodingKeys() throws {
         struct Declared: Encodable {
             let zebra = 1

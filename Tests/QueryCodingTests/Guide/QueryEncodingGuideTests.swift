@@ -133,7 +133,7 @@ enum QueryEncodingGuide {
 
 extension QueryEncodingGuide {
     /// Nested in `QueryEncodingGuide`, so the guide's names resolve here exactly as written in the guide.
-    @Suite struct Tests {
+    @Suite(.timeLimit(.minutes(5))) struct Tests {
         let guide: String
 
         static let guidePath = "Docs/QueryEncoding.md"

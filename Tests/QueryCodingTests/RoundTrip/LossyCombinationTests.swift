@@ -5,7 +5,7 @@ import Testing
 // The combinations that cannot round-trip, one test per row of the "Lossy combinations" table in
 // Docs/QueryEncoding.md: each either reads back the documented value or throws.
 
-@Suite struct LossyCombinationTests {
+@Suite(.timeLimit(.minutes(5))) struct LossyCombinationTests {
     private func viaString<T: Codable>(_ value: T, _ coders: Coders) throws -> T {
         try coders.decoder.decode(T.self, from: coders.encoder.encodeToString(value))
     }

@@ -3,7 +3,7 @@ import QueryCoding
 import Testing
 
 /// Issue 14's "recorded" behaviours, each decided and documented (Docs/QueryEncoding.md, Security.md).
-@Suite struct RecordedBehaviourTests {
+@Suite(.timeLimit(.minutes(5))) struct RecordedBehaviourTests {
     /// `%00` in a name is a NUL character like any other: kept as data, written back as `%00`.
     @Test func aNULInANameIsData() throws {
         let decoded = try QueryDecoder().decode([String: String].self, from: "a%00b=1&%00=2")

@@ -7,7 +7,7 @@ import Testing
 // and the decoded value re-encodes to the same bytes (which `==` on strings could not tell: `é` and
 // `e` + U+0301 are equal strings, and `-0.0 == 0.0`).
 
-@Suite struct RoundTripTests {
+@Suite(.timeLimit(.minutes(5))) struct RoundTripTests {
     /// Decodes what `coders` encode, from the string and from items, and checks both.
     private func expectRoundTrip<T: Codable & Equatable>(
         _ value: T, _ coders: Coders, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation

@@ -9,7 +9,7 @@ private struct TypeList: Codable, Equatable {
     var type: [String]
 }
 
-@Suite struct DelimitedArrayTests {
+@Suite(.timeLimit(.minutes(5))) struct DelimitedArrayTests {
     fileprivate let tags = TypeList(type: ["day", "month", "year"])
 
     @Test func pipeDelimitedSendsTheEscapedPipe() throws {

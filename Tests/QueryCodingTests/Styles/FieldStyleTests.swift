@@ -40,7 +40,7 @@ private struct Mixed: Codable, Equatable, QueryFieldStyling {
     }
 }
 
-@Suite struct FieldStyleTests {
+@Suite(.timeLimit(.minutes(5))) struct FieldStyleTests {
     fileprivate let value = Mixed(
         ids: [1, 2, 3], tags: ["a", "b"], pipes: ["x", "y"], filter: StyledFilter(min: 5, words: ["p", "q"]),
         window: StyledWindow(limit: 20, offset: 40), color: ["R": 100, "G": 200],

@@ -37,7 +37,7 @@ private struct PaintWithArray: Codable, Equatable {
     var inner: Inner
 }
 
-@Suite struct UnexplodedObjectTests {
+@Suite(.timeLimit(.minutes(5))) struct UnexplodedObjectTests {
     let encoder = QueryEncoder.with { $0.nestedKeyEncodingStrategy = .unexploded }
     let decoder = QueryDecoder.with { $0.nestedKeyDecodingStrategy = .unexploded }
 

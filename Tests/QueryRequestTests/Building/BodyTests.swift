@@ -25,7 +25,7 @@ struct CreateUserRequest: Request {
     }
 }
 
-@Suite struct BodyTests {
+@Suite(.timeLimit(.minutes(5))) struct BodyTests {
     @Test func encodesAJSONBodyWithTheRequestsEncoder() throws {
         let urlRequest = try CreateUserRequest(user: NewUser(firstName: "Ann", userID: 7)).makeURLRequest()
         #expect(urlRequest.httpMethod == "POST")

@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite struct CURLCommandTests {
+@Suite(.timeLimit(.minutes(5))) struct CURLCommandTests {
     @Test func rendersAGet() throws {
         let urlRequest = try Endpoint("/search?q=it's", headers: ["Accept": "application/json"]).makeURLRequest()
         #expect(urlRequest.cURLCommand == #"curl 'https://test.jp/search?q=it'\''s' -H 'Accept: application/json'"#)

@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite struct HeaderTests {
+@Suite(.timeLimit(.minutes(5))) struct HeaderTests {
     @Test func mergesRequestHeadersOverSettingHeaders() throws {
         let setting = APISetting(headers: ["X-Api-Key": "k", "Accept": "application/json", "X-Client": "ios"])
         let urlRequest = try Endpoint(

@@ -8,7 +8,7 @@ import Testing
 
 /// Hosts are validated once per base-URL text and remembered: a remembered host must build exactly what a
 /// fresh one builds, however many hosts a process uses and however many tasks build at once.
-@Suite struct HostCacheTests {
+@Suite(.timeLimit(.minutes(5))) struct HostCacheTests {
     struct Ping: Request {
         let host: URL
         let path = "/ping"
@@ -67,7 +67,7 @@ import Testing
 /// The URL text is written into storage sized for the worst case: every byte of the path and the queries
 /// escaped, and all three separators (`/` before a path without one, `?`, `&` between the fixed and the
 /// encoded query).
-@Suite struct URLTextCapacityTests {
+@Suite(.timeLimit(.minutes(5))) struct URLTextCapacityTests {
     struct Raw: Request {
         let host: URL
         let path: String

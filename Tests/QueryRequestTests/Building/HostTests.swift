@@ -2,7 +2,7 @@ import Foundation
 import QueryRequest
 import Testing
 
-@Suite struct HostTests {
+@Suite(.timeLimit(.minutes(5))) struct HostTests {
     enum Environments: String, APIHost {
         case production = "api.example.com"
         case staging = "https://staging.example.com/v2"

@@ -4,7 +4,7 @@ import Testing
 
 /// Every path of one or two hostile tokens, against both test hosts, checked for the building invariants.
 /// (Generated paths of any length belong to the property suite; this is the exhaustive small corner.)
-@Suite struct HostileCombinationTests {
+@Suite(.timeLimit(.minutes(5))) struct HostileCombinationTests {
     static let tokens = [
         "/", "//", ".", "..", "%", "%2E", "%2e", "%2F", "%25", "%zz", "%4", "?", "#", "@", ":", "\\", "\r", "\n",
         "\u{0}", " ", "\t", "\u{7F}", "é", "ユ", "\u{1F600}", "\u{FEFF}", "a", "evil.com", "&", "=", "+", ";", "[",

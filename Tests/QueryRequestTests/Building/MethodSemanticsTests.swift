@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// A method's semantics follow its token with ASCII letters uppercased, the way Foundation sends it.
-@Suite struct MethodSemanticsTests {
+@Suite(.timeLimit(.minutes(5))) struct MethodSemanticsTests {
     @Test(arguments: [
         ("GET", true, true), ("get", true, true), ("gEt", true, true), ("HEAD", true, true), ("head", true, true),
         ("OPTIONS", true, true), ("trace", true, true), ("PUT", false, true), ("put", false, true),

@@ -2,7 +2,7 @@ import Foundation
 import QueryRequest
 import Testing
 
-@Suite struct PathSafetyTests {
+@Suite(.timeLimit(.minutes(5))) struct PathSafetyTests {
     /// Hostile and unusual paths below `https://test.jp`, and the exact URL each must build.
     static let hostilePaths: [(path: String, url: String)] = [
         ("//evil.com/x", "https://test.jp//evil.com/x"),

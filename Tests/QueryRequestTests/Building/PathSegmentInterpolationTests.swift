@@ -2,7 +2,7 @@ import Foundation
 import QueryRequest
 import Testing
 
-@Suite struct PathSegmentInterpolationTests {
+@Suite(.timeLimit(.minutes(5))) struct PathSegmentInterpolationTests {
     struct UserPostsRequest: Request {
         let host: Hosts = .test
         let name: String

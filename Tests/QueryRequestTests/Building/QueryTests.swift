@@ -2,7 +2,7 @@ import Foundation
 import QueryRequest
 import Testing
 
-@Suite struct QueryTests {
+@Suite(.timeLimit(.minutes(5))) struct QueryTests {
     struct Search: Encodable {
         let term: String
         let page: Int

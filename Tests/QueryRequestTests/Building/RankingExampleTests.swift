@@ -21,7 +21,7 @@ struct LocalRankingRequest: Request {
     var query: TestRankingRequest.Query
 }
 
-@Suite struct RankingExampleTests {
+@Suite(.timeLimit(.minutes(5))) struct RankingExampleTests {
     @Test func buildsTheURLOfTheIssueExample() throws {
         let urlRequest = try TestRankingRequest(query: .init(totalLimit: 48, offset: 0, pageLimit: 6, age: nil))
             .makeURLRequest()

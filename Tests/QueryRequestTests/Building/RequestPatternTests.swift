@@ -31,7 +31,7 @@ struct DeleteArticleRequest: Request {
     var path: String { "/articles/\(segment: id)" }
 }
 
-@Suite struct RequestPatternTests {
+@Suite(.timeLimit(.minutes(5))) struct RequestPatternTests {
     @Test func aRequestWithNoQueryHasNoQuestionMark() throws {
         let urlRequest = try HealthRequest().makeURLRequest()
         #expect(urlRequest.url?.absoluteString == "https://test.jp/health")

@@ -190,7 +190,7 @@ enum RequestsGuide {
 
 extension RequestsGuide {
     /// Nested in `RequestsGuide`, so the guide's names resolve here exactly as written in the guide.
-    @Suite struct Tests {
+    @Suite(.timeLimit(.minutes(5))) struct Tests {
         /// `Hosts.current` is staging in debug builds and production in release builds.
         let base: String
 
@@ -324,7 +324,7 @@ extension RequestsGuide {
     }
 }
 
-@Suite struct RequestsGuideMultipartTests {
+@Suite(.timeLimit(.minutes(5))) struct RequestsGuideMultipartTests {
     @Test func aPhotoFormNamesItsFieldsLikeAQuery() throws {
         let details = RequestsGuide.PhotoDetails(caption: "Hi", tags: ["a", "b"], album: .init(id: 3))
         let request = try RequestsGuide.ProfilePhotoRequest(details: details, jpeg: Data([0xFF, 0xD8]))

@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 14: `Host`, `Content-Length`, `Transfer-Encoding`, `Connection` and the other hop-by-hop
 /// headers belong to the transport; a request that sets them is refused, naming the header.
-@Suite struct TransportHeaderTests {
+@Suite(.timeLimit(.minutes(5))) struct TransportHeaderTests {
     @Test(arguments: [
         "Host", "host", "Content-Length", "CONTENT-LENGTH", "Transfer-Encoding", "transfer-encoding", "Connection",
         "Keep-Alive", "Proxy-Connection", "TE", "Upgrade",

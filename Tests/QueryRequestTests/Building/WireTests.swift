@@ -9,7 +9,7 @@ import Testing
 
 /// Built requests sent through `URLSession` to a loopback server that echoes what it received, to show
 /// that the request target, headers and body arrive exactly as built (no client-side re-normalising).
-@Suite(.enabled(if: Peer.python3.shouldRun, "needs python3"))
+@Suite(.enabled(if: Peer.python3.shouldRun, "needs python3"), .timeLimit(.minutes(5)))
 struct WireTests {
     /// What the echo server saw.
     struct Echo: Decodable {

@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite struct APIErrorTests {
+@Suite(.timeLimit(.minutes(5))) struct APIErrorTests {
     struct BrokenHost: APIHost {
         struct NotAURL: Error, CustomStringConvertible {
             var description: String { "not a URL" }
@@ -85,7 +85,9 @@ import Testing
         let client = APIClient(session: session, errorBody: ErrorResponse.self)
         let error = try #require(await #expect(throws: APIError.self) { try await client.send(GetMember()) })
         #expect(error.apiError(as: ErrorResponse.self) == ErrorResponse(code: "missing", message: "No such user"))
-        guard case .unacceptableStatus(404, _, _, let apiError as ErrorResponse) = error else {
+        guard case .unacceptableStatus(let failure) = error, failure.statusCode == 404,
+            let apiError = failure.apiError as? ErrorResponse
+        else {
             Issue.record("expected a 404 with an ErrorResponse, got \(error)")
             return
         }
@@ -115,13 +117,13 @@ import Testing
         let session = StubNetworkSession(.json(body))
         let error = try #require(
             await #expect(throws: APIError.self) { try await APIClient(session: session).send(GetMember()) })
-        guard case .decoding(.keyNotFound(let key, _), let response, let received) = error else {
+        guard case .decoding(let failure) = error, case .keyNotFound(let key, _) = failure.error else {
             Issue.record("expected a missing key, got \(error)")
             return
         }
         #expect(key.stringValue == "name")
-        #expect(response.statusCode == 200)
-        #expect(received == Data(body.utf8))
+        #expect(failure.response.statusCode == 200)
+        #expect(failure.body == Data(body.utf8))
         #expect(error.statusCode == 200)
         #expect(error.responseBody == Data(body.utf8))
         #expect(
@@ -155,7 +157,7 @@ import Testing
         let session = StubNetworkSession(.json("{}"))
         let error = try #require(
             await #expect(throws: APIError.self) { try await APIClient(session: session).send(GetPicky()) })
-        guard case .decoding(.dataCorrupted(let context), _, _) = error else {
+        guard case .decoding(let failure) = error, case .dataCorrupted(let context) = failure.error else {
             Issue.record("expected a decoding error, got \(error)")
             return
         }

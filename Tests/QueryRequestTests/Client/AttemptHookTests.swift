@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite struct AttemptHookTests {
+@Suite(.timeLimit(.minutes(5))) struct AttemptHookTests {
     @Test func reportsEveryAttemptWithItsRequestAndOutcome() async throws {
         let session = StubNetworkSession(
             .failure(URLError(.timedOut)), .init(status: 503), .json(#"{"id": 42, "name": "Ada"}"#))

@@ -359,7 +359,7 @@ extension ClientGuide {
                 show(user)
             } catch let error as APIError {
                 switch error {
-                case .unacceptableStatus(404, _, _, _):
+                case .unacceptableStatus where error.statusCode == 404:
                     showNotFound()
                 case .transport(let urlError) where urlError.code == .notConnectedToInternet:
                     showOffline()
@@ -394,8 +394,8 @@ extension ClientGuide {
             #expect(error?.apiError(as: GooError.self)?.error == "quota")
             do {
                 try await client.send(DeleteUser(id: 42))
-            } catch APIError.unacceptableStatus(409, _, _, let conflict as ErrorResponse) {
-                showAlert(conflict.message)
+            } catch let error as APIError where error.statusCode == 409 {
+                if let conflict = error.apiError(as: ErrorResponse.self) { showAlert(conflict.message) }
             }
             #expect(shown.current == ["alert: In use"])
         }
@@ -571,7 +571,7 @@ extension ClientGuide {
 
 /// Every Swift block of Docs/Client.md must appear in this file (compared line by line, ignoring
 /// indentation and blank lines), so that an edit to either one shows up here.
-@Suite struct ClientGuideMatchesTheDocs {
+@Suite(.timeLimit(.minutes(5))) struct ClientGuideMatchesTheDocs {
     @Test func everySnippetIsCompiledHere() throws {
         #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 45)
         // The last sections' snippets (redaction, recording, pagination) are in ClientGuideTrafficTests.swift.

@@ -47,7 +47,7 @@ extension ClientGuide {
         }
     }
 
-    @Suite struct TrafficSnippets {
+    @Suite(.timeLimit(.minutes(5))) struct TrafficSnippets {
         @Test func redactionAndCURL() throws {
             let urlRequest = try UserRequest(id: 42).makeURLRequest()
             let redaction = Redaction.default.redactingHeaders("X-Api-Key").redactingQueryParameters("api_key")

@@ -226,12 +226,12 @@ struct LoopbackIntegrationTests {
     @Test func anUndecodableBodyIsADecodingErrorWithTheBody() async throws {
         let request = EchoRequest(host: server.host, headers: ["X-Echo-Body": "<html>oops</html>"])
         let error = try #require(await #expect(throws: APIError.self) { try await APIClient().send(request) })
-        guard case .decoding(.dataCorrupted, let response, let body) = error else {
+        guard case .decoding(let failure) = error, case .dataCorrupted = failure.error else {
             Issue.record("expected a decoding error, got \(error)")
             return
         }
-        #expect(response.statusCode == 200)
-        #expect(body == Data("<html>oops</html>".utf8))
+        #expect(failure.response.statusCode == 200)
+        #expect(failure.body == Data("<html>oops</html>".utf8))
     }
 
     @Test func cancellingCancelsTheRequestInFlight() async throws {

@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite struct ProblemDetailsTests {
+@Suite(.timeLimit(.minutes(5))) struct ProblemDetailsTests {
     /// The example of RFC 9457 §3, with an extension member of each JSON kind.
     static let outOfCredit = #"""
         {"type": "https://example.com/probs/out-of-credit", "title": "You do not have enough credit.",

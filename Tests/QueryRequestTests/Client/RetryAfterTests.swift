@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite struct RetryAfterTests {
+@Suite(.timeLimit(.minutes(5))) struct RetryAfterTests {
     /// Sends a retrying GET answered first by `status` with `headers`, then by 204, and returns the
     /// delays the client waited and how many requests it sent.
     func delays(

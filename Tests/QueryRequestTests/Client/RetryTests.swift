@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite struct RetryTests {
+@Suite(.timeLimit(.minutes(5))) struct RetryTests {
     static let user = StubNetworkSession.Reply.json(#"{"id": 42, "name": "Ada"}"#)
 
     static func retrying(_ count: Int, nonIdempotent: Bool = false) -> APISetting {

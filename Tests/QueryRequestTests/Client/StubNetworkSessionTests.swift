@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite struct StubNetworkSessionTests {
+@Suite(.timeLimit(.minutes(5))) struct StubNetworkSessionTests {
     func send(_ session: StubNetworkSession, _ method: String, _ url: String) async throws -> (Int, String) {
         var request = URLRequest(url: try #require(URL(string: url)))
         request.httpMethod = method

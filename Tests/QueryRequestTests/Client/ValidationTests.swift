@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite struct ValidationTests {
+@Suite(.timeLimit(.minutes(5))) struct ValidationTests {
     @Test(arguments: [200, 201, 203, 299])
     func decodesTheBodyOfAnySuccessStatus(status: Int) async throws {
         let session = StubNetworkSession(.json(#"{"id": 42, "name": "Ada"}"#, status: status))
@@ -48,12 +48,12 @@ import Testing
         let session = StubNetworkSession(.init(status: status))
         let error = try #require(
             await #expect(throws: APIError.self) { try await APIClient(session: session).send(GetMember()) })
-        guard case .decoding(.dataCorrupted(let context), let response, let body) = error else {
+        guard case .decoding(let failure) = error, case .dataCorrupted(let context) = failure.error else {
             Issue.record("expected a decoding error, got \(error)")
             return
         }
-        #expect(response.statusCode == status)
-        #expect(body.isEmpty)
+        #expect(failure.response.statusCode == status)
+        #expect(failure.body.isEmpty)
         #expect(
             context.debugDescription
                 == "the response body is empty (status \(status)), but Member was expected; "
@@ -68,7 +68,7 @@ import Testing
             await #expect(throws: APIError.self) {
                 try await APIClient(session: session).send(GetMember(method: .head))
             })
-        guard case .decoding(.dataCorrupted(let context), _, _) = error else {
+        guard case .decoding(let failure) = error, case .dataCorrupted(let context) = failure.error else {
             Issue.record("expected a decoding error, got \(error)")
             return
         }
@@ -81,14 +81,14 @@ import Testing
         let session = StubNetworkSession(.init(status: status, body: Data("nope".utf8)))
         let error = try #require(
             await #expect(throws: APIError.self) { try await APIClient(session: session).send(Ping()) })
-        guard case .unacceptableStatus(let code, let response, let body, let apiError) = error else {
+        guard case .unacceptableStatus(let failure) = error else {
             Issue.record("expected an unacceptable status, got \(error)")
             return
         }
-        #expect(code == status)
-        #expect(response.statusCode == status)
-        #expect(body == Data("nope".utf8))
-        #expect(apiError == nil)
+        #expect(failure.statusCode == status)
+        #expect(failure.response.statusCode == status)
+        #expect(failure.body == Data("nope".utf8))
+        #expect(failure.apiError == nil)
     }
 
     @Test func aNonHTTPResponseIsATransportError() async throws {

@@ -16,7 +16,7 @@ enum QueryCodingCatalog {
         let page: Int?
     }
 
-    @Suite struct Tests {
+    @Suite(.timeLimit(.minutes(5))) struct Tests {
         @Test func encodesAndDecodes() throws {
             let query = try QueryEncoder().encodeToString(Search(term: "a&b c", tags: ["x", "y"], page: nil))
             #expect(query == "term=a%26b%20c&tags=x,y")
@@ -57,7 +57,7 @@ enum QueryRequestCatalog {
         }
     }
 
-    @Suite struct Tests {
+    @Suite(.timeLimit(.minutes(5))) struct Tests {
         @Test func buildsTheRequest() throws {
             let urlRequest = try UsersRequest(query: .init(name: "ann", page: nil)).makeURLRequest()
             #expect(urlRequest.httpMethod == "GET")

@@ -4,7 +4,7 @@ import Testing
 
 /// On Linux, `URLSession`, `URLRequest`, `URLResponse` and `HTTPURLResponse` need `import FoundationNetworking`:
 /// every guide snippet that names one shows the import, so that it compiles when pasted on Linux.
-@Suite struct LinuxImportTests {
+@Suite(.timeLimit(.minutes(5))) struct LinuxImportTests {
     /// The README and every guide in Docs/.
     static let guides: [String] = {
         let docs = GuideSnippets.repositoryRoot.appendingPathComponent("Docs")

@@ -71,7 +71,7 @@ func legacySearchURL(term: String, page: Int?, tags: [String]) -> URL? {
 }
 
 extension MigrationGuide {
-    @Suite struct Tests {
+    @Suite(.timeLimit(.minutes(5))) struct Tests {
         @Test func alamofireDefaults() throws {
             var alamofireStyle = QueryEncoder()
             alamofireStyle.arrayEncodingStrategy = .brackets

@@ -117,7 +117,7 @@ extension PortingGuide.NoteEndpoint {
     static func note(_ id: Int) -> TypedRequest<Self, PortingGuide.Note> { .init(.note(id: id)) }
 }
 
-@Suite struct PortingGuideTests {
+@Suite(.timeLimit(.minutes(5))) struct PortingGuideTests {
     typealias Note = PortingGuide.Note
     typealias NewNote = PortingGuide.NewNote
     typealias CreateNote = PortingGuide.CreateNote

@@ -41,7 +41,7 @@ enum Readme {
     }
 }
 
-@Suite struct ReadmeTests {
+@Suite(.timeLimit(.minutes(5))) struct ReadmeTests {
     @Test func aFirstRequest() async throws {
         typealias SearchRequest = Readme.SearchRequest
         let session = StubNetworkSession(.json(#"[{"name":"QueryRequest"}]"#))

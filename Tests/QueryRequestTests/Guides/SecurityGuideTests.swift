@@ -52,7 +52,7 @@ enum SecurityGuide {
 }
 
 extension SecurityGuide {
-    @Suite struct Tests {
+    @Suite(.timeLimit(.minutes(5))) struct Tests {
         @Test func escaping() throws {
             let query = try QueryEncoder().encodeToString(Note(text: "a&b=c+d #1/2"))
             #expect(query == "text=a%26b%3Dc%2Bd%20%231%2F2")

@@ -57,7 +57,7 @@ struct StreamingGuide {
     }
 }
 
-@Suite struct StreamingGuideTests {
+@Suite(.timeLimit(.minutes(5))) struct StreamingGuideTests {
     private func chunks(_ pieces: [String]) -> AsyncStream<Data> {
         AsyncStream { continuation in
             for piece in pieces { continuation.yield(Data(piece.utf8)) }
@@ -158,7 +158,7 @@ struct StreamedResponseGuide {
 
 }
 
-@Suite struct StreamedResponseGuideTests {
+@Suite(.timeLimit(.minutes(5))) struct StreamedResponseGuideTests {
     @Test func theCompletionIsDecodedLineByLine() async throws {
         let session = StubNetworkSession(
             .chunks([Data(#"{"text":"Hel"}"#.utf8), Data("\n\n".utf8), Data(#"{"text":"lo"}"#.utf8)]))
@@ -273,7 +273,7 @@ extension StreamingGuide {
     }
 }
 
-@Suite struct EventsGuideTests {
+@Suite(.timeLimit(.minutes(5))) struct EventsGuideTests {
     static func eventStream(_ texts: String...) -> StubNetworkSession.Reply {
         .chunks(texts.map { Data($0.utf8) }, headers: ["Content-Type": "text/event-stream"])
     }
@@ -337,7 +337,7 @@ struct DownloadGuide {
     }
 }
 
-@Suite struct DownloadGuideTests {
+@Suite(.timeLimit(.minutes(5))) struct DownloadGuideTests {
     @Test func theSnippetsDownloadAndRefuseAnExistingFile() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "download-guide-\(UUID().uuidString)")

@@ -11,7 +11,7 @@ import Testing
 /// error it must give. Each case runs on its own thread and must finish within `HostileCase.timeLimit`:
 /// a generous hang detector (the inputs are at most 10 MB and every path is linear), never a speed
 /// assertion.
-@Suite struct HostileInputTableTests {
+@Suite(.timeLimit(.minutes(5))) struct HostileInputTableTests {
     @Test(arguments: HostileCase.all)
     func hostileInputGivesTheExpectedOutcome(_ hostile: HostileCase) {
         let outcome = hostile.runWithTimeLimit()

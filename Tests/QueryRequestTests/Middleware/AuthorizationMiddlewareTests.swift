@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite struct AuthorizationMiddlewareTests {
+@Suite(.timeLimit(.minutes(5))) struct AuthorizationMiddlewareTests {
     static let authorized = APISetting(requiresAuthorization: true)
 
     @Test func anAPIKeyGoesInTheNamedHeaderOfRequestsThatRequireAuthorization() async throws {

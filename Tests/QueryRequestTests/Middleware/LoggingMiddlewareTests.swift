@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite struct LoggingMiddlewareTests {
+@Suite(.timeLimit(.minutes(5))) struct LoggingMiddlewareTests {
     static func collecting(_ log: Locked<[LoggingMiddleware.Message]>) -> LoggingMiddleware.Destination {
         .custom { message in log.update { $0.append(message) } }
     }

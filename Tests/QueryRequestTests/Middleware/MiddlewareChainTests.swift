@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite struct MiddlewareChainTests {
+@Suite(.timeLimit(.minutes(5))) struct MiddlewareChainTests {
     @Test func theFirstMiddlewareSeesTheRequestFirstAndTheResponseLast() async throws {
         let log = Locked<[String]>([])
         let session = StubNetworkSession(.init(status: 204))

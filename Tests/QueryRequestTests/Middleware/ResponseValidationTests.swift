@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite struct ResponseValidationTests {
+@Suite(.timeLimit(.minutes(5))) struct ResponseValidationTests {
     @Test(
         arguments: [
             ("application/json", true), ("application/json; charset=utf-8", true), ("Application/JSON", true),
@@ -25,14 +25,14 @@ import Testing
             .init(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Data("<html>".utf8)))
         let client = APIClient(session: session, validation: ResponseValidation(contentTypes: ["application/json"]))
         let error = try #require(await #expect(throws: APIError.self) { try await client.send(GetMember()) })
-        guard case .unacceptableContentType(let mediaType, let response, let body) = error else {
+        guard case .unacceptableContentType(let failure) = error else {
             Issue.record("expected unacceptableContentType, got \(error)")
             return
         }
-        #expect(mediaType == "text/html")
-        #expect(response.statusCode == 200)
-        #expect(body == Data("<html>".utf8))
-        #expect(error.responseBody == body)
+        #expect(failure.mediaType == "text/html")
+        #expect(failure.response.statusCode == 200)
+        #expect(failure.body == Data("<html>".utf8))
+        #expect(error.responseBody == failure.body)
         #expect(
             error.description
                 == "Unacceptable content type \"text/html\" in the 200 response from https://api.example.com/users/42; "
@@ -70,7 +70,7 @@ import Testing
     }
 }
 
-@Suite struct ResponseLimitTests {
+@Suite(.timeLimit(.minutes(5))) struct ResponseLimitTests {
     static func body(_ count: Int) -> StubNetworkSession.Reply { .init(status: 200, body: Data(count: count)) }
 
     @Test func aBodyUpToTheLimitIsReadAndALargerOneThrows() async throws {

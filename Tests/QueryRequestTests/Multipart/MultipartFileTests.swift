@@ -8,7 +8,7 @@ import Testing
 
 /// File parts streamed from disk: exact bytes, bounded chunks, and loud failures when the file is not
 /// what was measured.
-@Suite struct MultipartFileTests {
+@Suite(.timeLimit(.minutes(5))) struct MultipartFileTests {
     /// A file in a fresh temporary folder, removed by ``remove()``.
     struct TemporaryFile {
         let url: URL
@@ -93,9 +93,35 @@ import Testing
         form.append(.text(name: "a", value: "1"))
         form.append(.file(name: "doc", contentsOf: file.url))
         let reader = try form.encode().makeReader()
-        let failure = MultipartFormError.invalidPart(index: 1, name: "doc", problem: .boundaryInPart)
+        let failure = MultipartFormError.invalidPart(
+            index: 1, name: "doc", problem: .boundaryInFile(path: file.url.path))
         #expect(throws: failure) { try drain(reader, chunk: chunk) }
         #expect(throws: failure) { try reader.next() }
+    }
+
+    @Test func aBoundaryIsFoundWhereverItFallsAgainstTheReadsOfTheFile() throws {
+        // Every read size from 1 to 24 bytes, and the boundary starting at every offset of the first three
+        // reads and the next: at the very end of a read, split across two, at the start of one.
+        let file = try TemporaryFile(Data())
+        defer { file.remove() }
+        var checked = 0
+        for readSize in 1...24 {
+            for offset in 0...(3 * readSize + 1) {
+                var contents = Self.sample(count: 4 * readSize + 8)
+                contents.insert(contentsOf: Data("--fence".utf8), at: offset)
+                try contents.write(to: file.url)
+                var form = try MultipartForm(boundary: "fence")
+                form.append(.file(name: "doc", contentsOf: file.url))
+                let reader = try form.encode().makeReader()
+                let failure = MultipartFormError.invalidPart(
+                    index: 0, name: "doc", problem: .boundaryInFile(path: file.url.path))
+                #expect(throws: failure, "read size \(readSize), boundary at \(offset)") {
+                    try drain(reader, chunk: readSize)
+                }
+                checked += 1
+            }
+        }
+        #expect(checked == (1...24).reduce(0) { $0 + 3 * $1 + 2 })
     }
 
     @Test func aStreamReportsTheBoundaryAsItsError() throws {
@@ -112,7 +138,7 @@ import Testing
         #expect(stream.streamStatus == .error)
         #expect(
             stream.streamError as? MultipartFormError
-                == .invalidPart(index: 0, name: "doc", problem: .boundaryInPart))
+                == .invalidPart(index: 0, name: "doc", problem: .boundaryInFile(path: file.url.path)))
     }
 
     @Test(arguments: [10, 30])

@@ -9,7 +9,7 @@ import Testing
 
 /// Multipart bodies sent over a real connection to `Tests/Scripts/multipart_server.py` on 127.0.0.1,
 /// which parses them with Werkzeug and says what arrived.
-@Suite(.enabled(if: Peer.python3.shouldRun, "needs python3 with Werkzeug"))
+@Suite(.enabled(if: Peer.python3.shouldRun, "needs python3 with Werkzeug"), .timeLimit(.minutes(5)))
 struct MultipartLoopbackTests {
     struct Arrival: Decodable {
         let headers: [[String]]
@@ -119,6 +119,37 @@ struct MultipartLoopbackTests {
             } catch {
                 // The transport failed the upload: what should happen.
             }
+        }
+    }
+
+    /// Sends a multipart form, through the client.
+    struct FormUpload: Request {
+        let method: HTTPMethod = .post
+        let host: Loopback
+        let path = "/upload"
+        let form: MultipartForm
+        var body: RequestBody? { .multipart(form) }
+    }
+
+    @Test func throughTheClientTheBoundaryInAFileIsATypedErrorNamingThePartAndTheFile() async throws {
+        var contents = MultipartFileTests.sample(count: 200_000)
+        contents.append(contentsOf: Data("--qr-fence".utf8))
+        contents.append(MultipartFileTests.sample(count: 200_000))
+        let file = try MultipartFileTests.TemporaryFile(contents)
+        defer { file.remove() }
+        var form = try MultipartForm(boundary: "qr-fence")
+        form.append(.text(name: "note", value: "first"))
+        form.append(.file(name: "doc", contentsOf: file.url))
+        try await LoopbackServer.run("multipart_server.py") { host in
+            let error = await #expect(throws: APIError.self) {
+                try await APIClient().send(FormUpload(host: host, form: form))
+            }
+            guard case .invalidRequest(let failure as MultipartFormError)? = error else {
+                Issue.record("expected the form's error, got \(String(describing: error))")
+                return
+            }
+            #expect(failure == .invalidPart(index: 1, name: "doc", problem: .boundaryInFile(path: file.url.path)))
+            #expect(error?.description.contains(file.url.path) == true)
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import QueryRequest
 import Testing
 
-@Suite struct LinkHeaderTests {
+@Suite(.timeLimit(.minutes(5))) struct LinkHeaderTests {
     @Test func readsSeveralLinksWithQuotedAndBareParameters() throws {
         let links = try WebLink.parse(
             #"<https://api.example.com/items?page=2&x=a,b;c>; rel="next prefetch"; title="a, \"b\"; c", </items?page=9>;REL=last,<>; rel=self"#

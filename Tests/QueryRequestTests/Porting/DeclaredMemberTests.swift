@@ -18,7 +18,7 @@ struct NotEncodable: Sendable {
     let value: Int
 }
 
-@Suite struct DeclaredBodyTests {
+@Suite(.timeLimit(.minutes(5))) struct DeclaredBodyTests {
     struct CreateUser: Request {
         let method: HTTPMethod = .post
         let host = StubHost.api
@@ -154,7 +154,7 @@ struct NotEncodable: Sendable {
     }
 }
 
-@Suite struct DeclaredMemberTests {
+@Suite(.timeLimit(.minutes(5))) struct DeclaredMemberTests {
     @Test func optionalHeadersAreSent() throws {
         struct WithHeaders: Request {
             let host = StubHost.api
@@ -305,7 +305,7 @@ struct NotEncodable: Sendable {
 }
 
 /// Members of hand-written layers that `Request` does not read are refused when their value would be lost.
-@Suite struct ForeignMemberTests {
+@Suite(.timeLimit(.minutes(5))) struct ForeignMemberTests {
     struct OldStyle: Request {
         let host = StubHost.api
         let path = "/old"
@@ -362,7 +362,7 @@ struct NotEncodable: Sendable {
     }
 }
 
-@Suite struct UnusedButWronglyDeclaredEncoderTests {
+@Suite(.timeLimit(.minutes(5))) struct UnusedButWronglyDeclaredEncoderTests {
     @Test func anEncoderOfAnotherTypeIsRefusedEvenWhenNothingNeedsIt() throws {
         struct WrongBodyEncoder: Request {
             let host = StubHost.api

@@ -9,7 +9,7 @@ import Testing
 // The endpoint-enum pattern of Moya's TargetType and of many apps, as Docs/Porting.md declares it
 // (`PortingGuide.NoteEndpoint`): one enum, a case per endpoint.
 
-@Suite struct EndpointEnumTests {
+@Suite(.timeLimit(.minutes(5))) struct EndpointEnumTests {
     typealias NoteEndpoint = PortingGuide.NoteEndpoint
     typealias Note = PortingGuide.Note
 
@@ -38,8 +38,8 @@ import Testing
         await #expect {
             try await client.send(NoteEndpoint.note(1))
         } throws: { error in
-            guard case .decoding(_, _, let body) = error as? APIError else { return false }
-            return body == Data("[]".utf8)
+            guard case .decoding(let failure) = error as? APIError else { return false }
+            return failure.body == Data("[]".utf8)
         }
     }
 

@@ -8,7 +8,7 @@ import Testing
 
 // Existing requests sent to a host chosen at run time, with every URL rule kept.
 
-@Suite struct HostOverrideTests {
+@Suite(.timeLimit(.minutes(5))) struct HostOverrideTests {
     @Test func makeURLRequestForAnotherHostKeepsPathQueryAndHeaders() throws {
         let local = try #require(URL(string: "http://127.0.0.1:8080/v2"))
         let request = try GetMember().makeURLRequest(host: local)
@@ -89,7 +89,7 @@ import Testing
     }
 }
 
-@Suite struct HostOverrideSpellingTests {
+@Suite(.timeLimit(.minutes(5))) struct HostOverrideSpellingTests {
     @Test func anOverrideSpelledWithCapitalsOrEscapesIsTheSameHost() async throws {
         let session = StubNetworkSession(.init(status: 204), .init(status: 204))
         for spelling in ["https://API.Example.com/v1", "https://api%2Dexample.com/v1"] {

@@ -38,7 +38,7 @@ struct KeyValueDecoder: ResponseDecoder {
     }
 }
 
-@Suite struct ResponseBodyTests {
+@Suite(.timeLimit(.minutes(5))) struct ResponseBodyTests {
     @Test func aStringResponseIsReadAsUTF8TextByDefault() async throws {
         let session = StubNetworkSession(.init(headers: ["Content-Type": "text/plain"], body: Data("héllo ✓".utf8)))
         #expect(try await APIClient(session: session).send(TextRequest()) == "héllo ✓")
@@ -57,8 +57,8 @@ struct KeyValueDecoder: ResponseDecoder {
         await #expect {
             try await APIClient(session: session).send(TextRequest())
         } throws: { error in
-            guard case .decoding(_, _, let kept) = error as? APIError else { return false }
-            return kept == body && "\(error)".contains("not valid utf-8 text")
+            guard case .decoding(let failure) = error as? APIError else { return false }
+            return failure.body == body && "\(error)".contains("not valid utf-8 text")
         }
     }
 
@@ -127,8 +127,9 @@ struct KeyValueDecoder: ResponseDecoder {
         await #expect {
             try await APIClient(session: session, decoder: KeyValueDecoder()).send(Settings())
         } throws: { error in
-            guard case .decoding(.dataCorrupted(let context), _, let kept) = error as? APIError else { return false }
-            return kept == body && context.debugDescription.contains("no = in")
+            guard case .decoding(let failure) = error as? APIError, case .dataCorrupted(let context) = failure.error
+            else { return false }
+            return failure.body == body && context.debugDescription.contains("no = in")
         }
     }
 

@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// Recording through a ``StubNetworkSession`` and replaying: bodies, matching rules and errors.
-@Suite struct RecordReplayTests {
+@Suite(.timeLimit(.minutes(5))) struct RecordReplayTests {
     private func temporaryFile() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString).har")
     }

@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite struct RedactionTests {
+@Suite(.timeLimit(.minutes(5))) struct RedactionTests {
     private func request(_ url: String, headers: [String: String] = [:]) throws -> URLRequest {
         var request = URLRequest(url: try #require(URL(string: url)))
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }

@@ -22,7 +22,7 @@ struct CustomSecretMiddleware: AuthorizationMiddleware {
 }
 
 /// Credentials never follow a redirect to another origin, whoever put them on the request.
-@Suite struct RedirectCredentialTests {
+@Suite(.timeLimit(.minutes(5))) struct RedirectCredentialTests {
     static let start = "https://api.example.com/start"
     static let secrets = [
         "bearer-secret", "header-key-secret", "query-key-secret", "signature-secret", "user-secret",

@@ -255,12 +255,12 @@ struct ChallengeLoopbackTests {
             try await client.send(EchoingRequest(host: httpbin, path: path, setting: Self.setting))
         }
         let expectedStatus = scheme == nil ? 404 : 401
-        guard case .unacceptableStatus(expectedStatus, let response, _, _)? = error else {
+        guard case .unacceptableStatus(let failure)? = error, failure.statusCode == expectedStatus else {
             Issue.record("expected \(expectedStatus), got \(String(describing: error))")
             return
         }
         if let scheme {
-            #expect(response.value(forHTTPHeaderField: "WWW-Authenticate")?.hasPrefix(scheme) == true)
+            #expect(failure.response.value(forHTTPHeaderField: "WWW-Authenticate")?.hasPrefix(scheme) == true)
         }
     }
 
@@ -282,12 +282,12 @@ struct ChallengeLoopbackTests {
         let error = await #expect(throws: APIError.self) {
             try await APIClient().send(EchoingRequest(host: nginx, path: "/several-challenges", setting: Self.setting))
         }
-        guard case .unacceptableStatus(401, let response, let body, _)? = error else {
+        guard case .unacceptableStatus(let failure)? = error, failure.statusCode == 401 else {
             Issue.record("expected the 401, got \(String(describing: error))")
             return
         }
-        #expect(response.value(forHTTPHeaderField: "WWW-Authenticate")?.contains("Basic") == true)
-        #expect(String(decoding: body, as: UTF8.self) == #"{"error":"unauthorized"}"#)
+        #expect(failure.response.value(forHTTPHeaderField: "WWW-Authenticate")?.contains("Basic") == true)
+        #expect(String(decoding: failure.body, as: UTF8.self) == #"{"error":"unauthorized"}"#)
     }
 
     @Test func theBearerRefreshWorksBesideABasicChallenge() async throws {

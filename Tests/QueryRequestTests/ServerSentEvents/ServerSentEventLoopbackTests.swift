@@ -211,11 +211,11 @@ struct ServerSentEventLoopbackTests {
         let (read, error) = await Self.read(
             client().events(for: stream("/status", ["key": key, "code": "\(status)"])))
         #expect(read.isEmpty)
-        guard case .unacceptableStatus(status, _, let body, _) = error else {
+        guard case .unacceptableStatus(let failure) = error, failure.statusCode == status else {
             Issue.record("expected unacceptableStatus(\(status)), got \(String(describing: error))")
             return
         }
-        #expect(String(decoding: body, as: UTF8.self) == #"{"error": "status \#(status)"}"#)
+        #expect(String(decoding: failure.body, as: UTF8.self) == #"{"error": "status \#(status)"}"#)
         #expect(try await log(key).requests.count == 1)
     }
 
@@ -224,11 +224,11 @@ struct ServerSentEventLoopbackTests {
         let (read, error) = await Self.read(
             client().events(for: stream("/typed", ["key": key, "type": "text/plain; charset=utf-8"])))
         #expect(read.isEmpty)
-        guard case .unacceptableContentType("text/plain", _, let body) = error else {
+        guard case .unacceptableContentType(let failure) = error, failure.mediaType == "text/plain" else {
             Issue.record("expected unacceptableContentType, got \(String(describing: error))")
             return
         }
-        #expect(body == Data("data: not an event stream\n\n".utf8))
+        #expect(failure.body == Data("data: not an event stream\n\n".utf8))
         #expect(try await log(key).requests.count == 1)
     }
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The cases the WHATWG specification describes ("Interpreting an event stream", "Parsing an event
 /// stream" and its examples), written from its described behaviour.
-@Suite struct ServerSentEventParserTests {
+@Suite(.timeLimit(.minutes(5))) struct ServerSentEventParserTests {
     private func events(_ text: String, lastEventID: String = "") -> [ServerSentEvent] {
         var parser = ServerSentEventParser(lastEventID: lastEventID)
         return parser.parse(Array(text.utf8))

@@ -202,13 +202,13 @@ struct ServerSentEventStreamTests {
             let session = StubNetworkSession(.json(#"{"error":"gone"}"#, status: status))
             let (events, error) = await Self.read(Self.client(session, delays: Locked([])).events(for: Failing()))
             #expect(events.isEmpty)
-            guard case .unacceptableStatus(status, _, let body, let apiError) = error else {
+            guard case .unacceptableStatus(let failure) = error, failure.statusCode == status else {
                 Issue.record("expected unacceptableStatus(\(status)), got \(String(describing: error))")
                 continue
             }
-            #expect(body == Data(#"{"error":"gone"}"#.utf8))
+            #expect(failure.body == Data(#"{"error":"gone"}"#.utf8))
             // The declared error body is decoded for a status the validation refuses, as for `send`.
-            #expect((apiError as? GooError) == (status == 201 ? nil : GooError(error: "gone")))
+            #expect((failure.apiError as? GooError) == (status == 201 ? nil : GooError(error: "gone")))
             #expect(session.requests.count == 1)
         }
     }
@@ -228,12 +228,12 @@ struct ServerSentEventStreamTests {
         let session = StubNetworkSession(.init(status: 200, headers: headers, body: Data("data: x\n\n".utf8)))
         let (events, error) = await Self.read(Self.client(session, delays: Locked([])).events(for: Feed()))
         #expect(events.isEmpty)
-        guard case .unacceptableContentType(let mediaType, _, let body) = error else {
+        guard case .unacceptableContentType(let failure) = error else {
             Issue.record("expected unacceptableContentType, got \(String(describing: error))")
             return
         }
-        #expect(mediaType == contentType)
-        #expect(body == Data("data: x\n\n".utf8))
+        #expect(failure.mediaType == contentType)
+        #expect(failure.body == Data("data: x\n\n".utf8))
         #expect(session.requests.count == 1)
     }
 
@@ -252,11 +252,11 @@ struct ServerSentEventStreamTests {
         let (events, error) = await Self.read(
             Self.client(session, delays: Locked([])).events(for: Feed(setting: json)))
         #expect(events.isEmpty)
-        guard case .unacceptableContentType("text/event-stream", _, let body) = error else {
+        guard case .unacceptableContentType(let failure) = error, failure.mediaType == "text/event-stream" else {
             Issue.record("expected unacceptableContentType, got \(String(describing: error))")
             return
         }
-        #expect(body.isEmpty)
+        #expect(failure.body.isEmpty)
         // A validation that refuses 200 refuses the stream by its status.
         let created = APISetting(validation: ResponseValidation(statusCodes: [201]))
         let other = StubNetworkSession(Self.stream("data: x\n\n"))

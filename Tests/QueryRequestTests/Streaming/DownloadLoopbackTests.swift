@@ -167,11 +167,11 @@ struct DownloadLoopbackTests {
                     try await client.download(
                         Fetch(host: host, path: "/missing"), to: directory.appendingPathComponent("missing.bin"))
                 })
-            guard case .unacceptableStatus(404, _, let body, _) = error else {
+            guard case .unacceptableStatus(let failure) = error, failure.statusCode == 404 else {
                 Issue.record("expected unacceptableStatus(404), got \(error)")
                 return
             }
-            #expect(body == Data(#"{"error": "no such file"}"#.utf8))
+            #expect(failure.body == Data(#"{"error": "no such file"}"#.utf8))
             #expect(try entries(directory) == [])
         }
     }

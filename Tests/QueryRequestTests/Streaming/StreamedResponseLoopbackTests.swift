@@ -217,11 +217,11 @@ struct StreamedResponseLoopbackTests {
                 await #expect(throws: APIError.self) {
                     try await APIClient().stream(Get(host: host, path: "/missing"))
                 })
-            guard case .unacceptableStatus(404, _, let body, _) = error else {
+            guard case .unacceptableStatus(let failure) = error, failure.statusCode == 404 else {
                 Issue.record("expected a 404, got \(error)")
                 return
             }
-            #expect(String(decoding: body, as: UTF8.self) == #"{"error":"no such path"}"#)
+            #expect(String(decoding: failure.body, as: UTF8.self) == #"{"error":"no such path"}"#)
         }
     }
 
@@ -252,12 +252,12 @@ struct StreamedResponseLoopbackTests {
             request.setting.validation = ResponseValidation(contentTypes: ["application/x-ndjson"])
             let error = try #require(
                 await #expect(throws: APIError.self) { try await APIClient().stream(request) })
-            guard case .unacceptableContentType(let mediaType, _, let body) = error else {
+            guard case .unacceptableContentType(let failure) = error else {
                 Issue.record("expected unacceptableContentType, got \(error)")
                 return
             }
-            #expect(mediaType == "text/html")
-            #expect(body == Data("first\nsecond\n".utf8))
+            #expect(failure.mediaType == "text/html")
+            #expect(failure.body == Data("first\nsecond\n".utf8))
 
             let accepted = try await APIClient().stream(
                 Get(host: host, path: "/typed", query: ["type": "application/x-ndjson"]))

@@ -79,11 +79,11 @@ struct StreamedResponseTests {
         let session = StubNetworkSession(.chunks(Self.chunks(#"{"err"#, #"or":"gone"}"#), status: 410))
         let error = try #require(
             await #expect(throws: APIError.self) { try await APIClient(session: session).stream(Feed()) })
-        guard case .unacceptableStatus(410, _, let body, _) = error else {
+        guard case .unacceptableStatus(let failure) = error, failure.statusCode == 410 else {
             Issue.record("expected a 410, got \(error)")
             return
         }
-        #expect(body == Data(#"{"error":"gone"}"#.utf8))
+        #expect(failure.body == Data(#"{"error":"gone"}"#.utf8))
     }
 
     @Test func sendReadsAStubsChunksWhole() async throws {

@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// `RequestBody.file`: streamed from disk, checked when built, sent again whole on a retry.
-@Suite struct FileBodyTests {
+@Suite(.timeLimit(.minutes(5))) struct FileBodyTests {
     struct Upload: Request {
         typealias Response = EmptyResponse
         var method: HTTPMethod = .put

@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite struct ProgressTests {
+@Suite(.timeLimit(.minutes(5))) struct ProgressTests {
     @Test func aSessionThatDoesNotReportIsReportedWhenEachAttemptEnds() async throws {
         struct Upload: Request {
             typealias Response = Data

@@ -35,11 +35,13 @@ import QueryRequest
 /// Differences from `URLSession`, each on purpose:
 /// - The request's `timeoutInterval` bounds the whole exchange, from sending to the last byte of the
 ///   body, where `URLSession` bounds the time between two packets.
-/// - The response body is collected in memory up to the client's response size limit
+/// - A response body read whole is collected in memory up to the client's response size limit
 ///   (`APIClient(maximumResponseSize:)`, which `data(for:upTo:)` receives: a larger body stops the
 ///   transfer and fails as `APIError.responseTooLarge`) and never beyond ``maximumResponseBodySize``
 ///   (default ``defaultMaximumResponseBodySize``, 64 MiB), which fails with
-///   `URLError(.dataLengthExceedsMaximum)` rather than exhausting memory.
+///   `URLError(.dataLengthExceedsMaximum)` naming that limit rather than exhausting memory. A streamed body
+///   (``stream(for:upTo:)``: `APIClient.stream(_:)`, downloads, server-sent events) is never held whole, so
+///   only the limit the client passes binds it: none for a download, unless the request declares one.
 /// - A body given as `httpBodyStream` (a multipart form with files on disk, `RequestBody.file`,
 ///   `RequestBody.stream`) is sent as it is read, 64 KiB at a time, with its `Content-Length` when the
 ///   request states one. The blocking reads run on threads of their own, never on the cooperative pool, so a
@@ -70,7 +72,8 @@ public struct AsyncHTTPClientSession: NetworkSession {
 
     /// The client that sends the requests. The session does not shut it down.
     public let client: HTTPClient
-    /// The most bytes a response body may have.
+    /// The most bytes a response body read whole (``data(for:)``, ``data(for:upTo:)``) may have; a streamed one
+    /// is bound by the client's limit alone.
     public var maximumResponseBodySize: Int
     /// Where cookies are kept between requests; `nil` (the default) keeps none.
     public var cookieStorage: HTTPCookieStorage?
@@ -110,8 +113,8 @@ public struct AsyncHTTPClientSession: NetworkSession {
     }
 
     /// Sends `request` and returns as soon as the response's head arrives, with the body handed over as
-    /// AsyncHTTPClient delivers it: at most `limit` bytes (and never more than ``maximumResponseBodySize``),
-    /// a larger body stopping the transfer with `ResponseTooLargeError`.
+    /// AsyncHTTPClient delivers it: at most `limit` bytes, a larger body stopping the transfer with
+    /// `ResponseTooLargeError`. ``maximumResponseBodySize`` does not apply: nothing is held whole.
     ///
     /// Cancelling the calling task, or letting go of the body before its end, cancels the request.
     ///
@@ -126,7 +129,7 @@ public struct AsyncHTTPClientSession: NetworkSession {
         }
         let httpResponse = try Self.httpResponse(response, url: request.url)
         storeCookies(of: response, for: request)
-        let limit = min(max(limit, 0), maximumResponseBodySize)
+        let limit = max(limit, 0)
         if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
             throw ResponseTooLargeError(limit: limit, response: httpResponse)
         }
@@ -173,11 +176,17 @@ public struct AsyncHTTPClientSession: NetworkSession {
             let body = try await response.body.collect(upTo: min(clientLimit ?? .max, maximumResponseBodySize))
             return (Data(body.readableBytesView), httpResponse)
         } catch let error as NIOTooManyBytesError {
-            // The client's own limit is the tighter one: report it as such; the session's stays a URLError.
+            // The client's own limit is the tighter one: report it as such; the session's stays a URLError that
+            // names it.
             if let clientLimit, clientLimit <= maximumResponseBodySize {
                 throw ResponseTooLargeError(limit: clientLimit, response: httpResponse)
             }
-            throw error
+            var info: [String: Any] = [NSUnderlyingErrorKey: error]
+            info[NSLocalizedDescriptionKey] =
+                "the response body is larger than AsyncHTTPClientSession's maximumResponseBodySize "
+                + "(\(maximumResponseBodySize) bytes); raise it, or stream the body (APIClient.stream, download)"
+            info[NSURLErrorFailingURLErrorKey] = request.url
+            throw URLError(.dataLengthExceedsMaximum, userInfo: info)
         }
     }
 

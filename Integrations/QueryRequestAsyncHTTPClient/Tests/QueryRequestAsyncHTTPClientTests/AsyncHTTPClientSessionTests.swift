@@ -292,7 +292,7 @@ extension AsyncHTTPClientSessionTests {
 }
 
 /// The AsyncHTTPClient section of Docs/Server.md.
-@Test func theServerGuideShowsTheCodeCompiledHere() throws {
+@Test(.timeLimit(.minutes(5))) func theServerGuideShowsTheCodeCompiledHere() throws {
     let sessionTests = URL(fileURLWithPath: #filePath).path
     let (missing, checked) = try ServerGuide.linesMissing(section: "AsyncHTTPClient", compiledIn: sessionTests)
     #expect(missing == [])

@@ -5,7 +5,7 @@ import QueryRequestHummingbird
 import Testing
 
 /// Form bodies read by `FormRequestDecoder` and written by `FormResponseEncoder`.
-@Suite struct HummingbirdFormTests {
+@Suite(.timeLimit(.minutes(5))) struct HummingbirdFormTests {
     static let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
 
     @Test(arguments: [TestingSetup.router, .live])

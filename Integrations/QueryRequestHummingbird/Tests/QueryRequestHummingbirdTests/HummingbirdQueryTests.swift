@@ -6,7 +6,7 @@ import QueryRequestHummingbird
 import Testing
 
 /// The URI query decoded with QueryRequest's decoder inside a Hummingbird 2 application.
-@Suite struct HummingbirdQueryTests {
+@Suite(.timeLimit(.minutes(5))) struct HummingbirdQueryTests {
     @Test(arguments: [TestingSetup.router, .live])
     func theQueryDecodesWithOurRules(setup: TestingSetup) async throws {
         try await searchApplication().test(setup) { client in

@@ -31,7 +31,7 @@ enum HummingbirdGuide {
         return Application(router: router)
     }
 
-    @Suite struct Tests {
+    @Suite(.timeLimit(.minutes(5))) struct Tests {
         @Test func theGuidesCodeServesRealRequests() async throws {
             try await HummingbirdGuide.application().test(.live) { client in
                 try await client.execute(uri: "/search?term=a+b&tags=x,y", method: .get) { response async throws in

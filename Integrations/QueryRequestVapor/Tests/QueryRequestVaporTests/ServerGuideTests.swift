@@ -14,7 +14,7 @@ enum VaporGuide {
         let page: Int?
     }
 
-    @Suite(.serialized) struct Tests {
+    @Suite(.serialized, .timeLimit(.minutes(5))) struct Tests {
         @Test func theGuidesCodeServesRealRequests() async throws {
             var decoder = QueryDecoder()
             decoder.limits.maximumParameterCount = 100

@@ -6,7 +6,7 @@ import Vapor
 import VaporTesting
 
 /// `VaporQueryDecoder` inside a Vapor application, through real requests.
-@Suite struct VaporQueryDecoderTests {
+@Suite(.timeLimit(.minutes(5))) struct VaporQueryDecoderTests {
     @Test func theQueryDecodesWithOurRules() async throws {
         try await withApp { app in
             app.routeSearch(VaporQueryDecoder())

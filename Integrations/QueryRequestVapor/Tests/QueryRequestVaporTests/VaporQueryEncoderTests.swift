@@ -7,7 +7,7 @@ import Vapor
 import VaporTesting
 
 /// `VaporQueryEncoder` writing queries and form bodies.
-@Suite struct VaporQueryEncoderTests {
+@Suite(.timeLimit(.minutes(5))) struct VaporQueryEncoderTests {
     @Test func aQueryIsWrittenAsOurEncoderWritesIt() throws {
         var url = URI(string: "https://api.example.com/search?old=1")
         let search = Search(term: "a+b c&d", tags: ["x,y", "z"], page: 2)

@@ -55,6 +55,13 @@ struct CredentialNames: Sendable, Hashable {
         for name in (request.allHTTPHeaderFields ?? [:]).keys where contains(header: name) {
             request.setValue(nil, forHTTPHeaderField: name)
         }
+        return removingQueryParameters(from: request)
+    }
+
+    /// `request` with its URL without any of these query parameters: what a server copied into a redirect's
+    /// `Location` (an API key), which the middleware that placed it puts on again, or not at all.
+    func removingQueryParameters(from request: URLRequest) -> URLRequest {
+        var request = request
         if !queryParameters.isEmpty, let url = request.url,
             var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
             let query = components.percentEncodedQuery
