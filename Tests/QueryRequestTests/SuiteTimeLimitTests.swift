@@ -5,11 +5,17 @@ import Testing
 /// Every suite, and every test outside a suite, has a time limit, so that a hang fails its test within
 /// minutes instead of running until something outside stops the whole run (a planted bug in pagination once
 /// made a test wait for CI's limit).
+///
+/// A limit is a hang detector, never a speed check: it counts from when Swift Testing starts the test, and in a
+/// parallel run most tests then wait for a thread of the cooperative pool for most of the run (a trivial test
+/// "took" 52 s of a 59 s run on 2 cores). Limits of one minute failed about a hundred tests of a run that took
+/// 77 s, so none may be shorter than ``shortestLimit`` minutes.
 @Suite(.timeLimit(.minutes(5))) struct SuiteTimeLimitTests {
     @Test func everySuiteAndEveryTestOutsideOneHasATimeLimit() throws {
         let root = GuideSnippets.repositoryRoot
         var checked = 0
         var missing: [String] = []
+        var tooShort: [String] = []
         for folder in ["Tests"] + (try Self.integrationTestFolders(in: root)) {
             let enumerator = FileManager.default.enumerator(
                 at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
@@ -20,14 +26,32 @@ import Testing
                 let text = try String(contentsOf: file, encoding: .utf8)
                 for (line, arguments) in Self.attributes(in: text) {
                     checked += 1
-                    if !arguments.contains(".timeLimit(") {
-                        missing.append("\(file.path.dropFirst(root.path.count + 1)):\(line)")
+                    let place = "\(file.path.dropFirst(root.path.count + 1)):\(line)"
+                    if !arguments.contains(".timeLimit(") { missing.append(place) }
+                    if let minutes = Self.minutes(in: arguments), minutes < Self.shortestLimit {
+                        tooShort.append(place)
                     }
                 }
             }
         }
         #expect(checked > 150, "found \(checked) suites and tests")
         #expect(missing == [], "add .timeLimit(.minutes(N)) to these")
+        #expect(tooShort == [], "give these at least .timeLimit(.minutes(\(Self.shortestLimit)))")
+    }
+
+    /// The shortest time limit allowed, in minutes.
+    static let shortestLimit = 5
+
+    /// The minutes of the `.timeLimit(.minutes(N))` in `arguments`, if it has one.
+    static func minutes(in arguments: String) -> Int? {
+        guard let start = arguments.range(of: ".timeLimit(.minutes(")?.upperBound else { return nil }
+        return Int(arguments[start...].prefix { $0.isNumber })
+    }
+
+    @Test func theMinutesOfALimitAreRead() {
+        #expect(Self.minutes(in: "(.timeLimit(.minutes(1)))") == 1)
+        #expect(Self.minutes(in: "(.serialized, .timeLimit(.minutes(20)), .tags(.x))") == 20)
+        #expect(Self.minutes(in: "(.serialized)") == nil)
     }
 
     /// `Integrations/<Name>/Tests`, relative to `root`.

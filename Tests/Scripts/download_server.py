@@ -10,8 +10,8 @@ each request for a key K is counted.
 /drop?size=N&after=M&key=K[&failures=F]
                                    announces Content-Length N, sends M bytes and closes the connection (the
                                    first F requests for K; all of them without F); later ones like /file
-/gate?size=N&key=K                 Content-Length N, 64 KiB, then waits for /release?key=K (at most 30 s),
-                                   then the rest
+/gate?size=N&key=K[&chunked=1]     Content-Length N (or chunked), 64 KiB, then waits for /release?key=K
+                                   (at most 30 s), then the rest
 /release?key=K                     opens gate K (204)
 /missing                           404 with {"error": "no such file"}
 /report?key=K                      {"requests": requests seen for K}
@@ -105,12 +105,15 @@ class Handler(BaseHTTPRequestHandler):
                 self.connection.shutdown(socket.SHUT_RDWR)
                 self.close_connection = True
             elif path == "/gate":
+                chunked = params.get("chunked") == "1"
                 first = min(size, 65536)
-                self.head(200, size)
-                self.pattern(0, first)
+                self.head(200, None if chunked else size)
+                self.pattern(0, first, chunked)
                 self.wfile.flush()
                 gate(key).wait(30)
-                self.pattern(first, size)
+                self.pattern(first, size, chunked)
+                if chunked:
+                    self.wfile.write(b"0\r\n\r\n")
             elif path in ("/file", "/flaky", "/drop"):
                 chunked = params.get("chunked") == "1"
                 self.head(200, None if chunked else size)

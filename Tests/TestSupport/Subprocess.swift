@@ -57,6 +57,8 @@ public enum Subprocess {
     }
 
     /// Runs `executable` to completion, feeding it `input`, and kills it if it runs past `timeout`.
+    ///
+    /// It blocks the calling thread until then: from async code, call it through ``onThreadOfItsOwn(_:)``.
     public static func run(
         _ executable: String, arguments: [String] = [], input: Data = Data(), timeout: TimeInterval = 60
     ) throws -> ProcessOutput {
@@ -198,8 +200,13 @@ public final class BackgroundProcess: @unchecked Sendable {
     /// Everything the process has written to standard error so far.
     public var errorText: String { output.errorText }
 
-    /// The next line of standard output, waiting at most `timeout` seconds; `nil` on timeout or exit.
-    public func readLine(timeout: TimeInterval) -> String? {
+    /// The next line of standard output, waiting at most `timeout` seconds on a thread of its own (never the
+    /// cooperative pool's, see ``onThreadOfItsOwn(_:)``); `nil` on timeout or exit.
+    public func readLine(timeout: TimeInterval) async -> String? {
+        await onThreadOfItsOwn { self.waitForLine(timeout: timeout) }
+    }
+
+    private func waitForLine(timeout: TimeInterval) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let line = output.takeLine() { return line }

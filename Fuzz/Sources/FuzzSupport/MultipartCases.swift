@@ -10,8 +10,9 @@ public struct MultipartCase {
     /// What the form is built from, in order.
     enum Entry {
         /// One part, as given to the library and as the reference sees it; `checkedLate` when its content
-        /// is searched for the boundary only as the body is produced (a file, or 16 KiB or more).
-        case part(MultipartForm.Part, MultipartReference.Part, checkedLate: Bool, onDisk: Bool)
+        /// is searched for the boundary only as the body is produced (a file, or 16 KiB or more); `file` the
+        /// file on disk it is read from.
+        case part(MultipartForm.Part, MultipartReference.Part, checkedLate: Bool, file: URL?)
         /// The fields of a value, named by an encoder.
         case fields(FormFields, QueryEncoder)
     }
@@ -49,7 +50,7 @@ public struct MultipartCase {
                 entries.append(
                     .part(
                         part, .init(name: Array(text(name).utf8), filename: nil, contentType: nil, content: given),
-                        checkedLate: given.count >= Self.lateCheckSize, onDisk: false))
+                        checkedLate: given.count >= Self.lateCheckSize, file: nil))
             case 7:
                 entries.append(.fields(FormFields(&input), CoderPair(&input).encoder))
             default:
@@ -71,13 +72,13 @@ public struct MultipartCase {
                         contentType.map {
                             MultipartForm.Part.file(name: name, filename: filename, contentType: $0, contentsOf: url)
                         } ?? .file(name: name, filename: filename, contentsOf: url)
-                    entries.append(.part(part, reference, checkedLate: true, onDisk: true))
+                    entries.append(.part(part, reference, checkedLate: true, file: url))
                 } else {
                     let part =
                         contentType.map {
                             MultipartForm.Part.file(name: name, filename: filename, contentType: $0, data: Data(data))
                         } ?? .file(name: name, filename: filename, data: Data(data))
-                    entries.append(.part(part, reference, checkedLate: data.count >= Self.lateCheckSize, onDisk: false))
+                    entries.append(.part(part, reference, checkedLate: data.count >= Self.lateCheckSize, file: nil))
                 }
             }
         }
@@ -113,8 +114,9 @@ public struct MultipartCase {
         var refusal: (index: Int, part: MultipartReference.Part, problems: [MultipartFormError.Problem])?
         /// The error of a value's fields, which encoding throws unchanged.
         var encodingError: String?
-        /// The first part whose content, checked as the body is produced, holds the boundary.
-        var lateBoundary: (index: Int, name: [UInt8])?
+        /// The first part whose content, checked as the body is produced, holds the boundary, with the file
+        /// it is read from (refused as `boundaryInFile`) or none (`boundaryInPart`).
+        var lateBoundary: (index: Int, name: [UInt8], file: URL?)?
         var streamsFromDisk = false
 
         var refusesEncoding: Bool { refusal != nil || encodingError != nil }
@@ -125,10 +127,12 @@ public struct MultipartCase {
         var index = 0
         for entry in entries {
             var parts: [(MultipartReference.Part, Bool)] = []
+            var file: URL?
             switch entry {
-            case .part(_, let reference, let checkedLate, let onDisk):
-                if onDisk { expected.streamsFromDisk = true }
+            case .part(_, let reference, let checkedLate, let partFile):
+                if partFile != nil { expected.streamsFromDisk = true }
                 parts = [(reference, checkedLate)]
+                file = partFile
             case .fields(let fields, let encoder):
                 do {
                     parts = try encoder.encode(fields).map { item in
@@ -150,7 +154,7 @@ public struct MultipartCase {
                     return expected
                 }
                 if found.boundaryInLargeContent && expected.lateBoundary == nil {
-                    expected.lateBoundary = (index, part.name)
+                    expected.lateBoundary = (index, part.name, file)
                 }
                 expected.parts.append(part)
                 index += 1
@@ -249,11 +253,12 @@ public struct MultipartCase {
         guard let late = expected.lateBoundary else {
             fuzzFailure("\(what) threw \(String(reflecting: error)) for a form the reference accepts, \(context)")
         }
-        guard case .invalidPart(let index, let name, .boundaryInPart) = error as? MultipartFormError,
+        let problem: MultipartFormError.Problem = late.file.map { .boundaryInFile(path: $0.resolvingSymlinksInPath().path) } ?? .boundaryInPart
+        guard case .invalidPart(let index, let name, problem) = error as? MultipartFormError,
             index == late.index, Array(name.utf8) == late.name
         else {
             fuzzFailure(
-                "\(what) threw \(String(reflecting: error)), not boundaryInPart for part \(late.index), \(context)")
+                "\(what) threw \(String(reflecting: error)), not \(problem) for part \(late.index), \(context)")
         }
     }
 

@@ -71,15 +71,15 @@ public enum MultipartReference {
         return (eager, inContent && contentCheckedLate)
     }
 
-    /// A name or file name: CR, LF and NUL cut the line; a backslash or `%22`, `%0A`, `%0D` (any case)
-    /// would be unescaped by some reader.
+    /// A name or file name: CR, LF and NUL cut the line; a `"`, a backslash or `%22`, `%0A`, `%0D` (any case)
+    /// has no escaping that every reader reads back.
     static func problems(ofValue text: [UInt8], _ attribute: MultipartFormError.Attribute) -> [MultipartFormError
         .Problem]
     {
         var found: [MultipartFormError.Problem] = []
         if text.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) { found.append(.lineBreakOrNul(attribute)) }
         let lowered = text.map { isUpper($0) ? $0 + 0x20 : $0 }
-        if lowered.contains(UInt8(ascii: "\\"))
+        if lowered.contains(UInt8(ascii: "\\")) || lowered.contains(0x22)
             || ["%22", "%0a", "%0d"].contains(where: { contains(lowered, Array($0.utf8)) })
         {
             found.append(.ambiguousEscape(attribute))
@@ -89,9 +89,8 @@ public enum MultipartReference {
 
     /// The header block the documented format gives a part, to search for the boundary.
     static func headerText(of part: Part) -> [UInt8] {
-        func quoted(_ text: [UInt8]) -> [UInt8] {
-            [0x22] + text.flatMap { $0 == 0x22 ? Array("%22".utf8) : [$0] } + [0x22]
-        }
+        // A `"` in the text is refused before the header is written.
+        func quoted(_ text: [UInt8]) -> [UInt8] { [0x22] + text + [0x22] }
         var text = Array("Content-Disposition: form-data; name=".utf8) + quoted(part.name)
         if let filename = part.filename { text += Array("; filename=".utf8) + quoted(filename) }
         if let type = part.contentType { text += Array("\r\nContent-Type: ".utf8) + type }

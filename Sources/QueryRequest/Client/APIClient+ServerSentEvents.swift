@@ -20,8 +20,8 @@ extension APIClient {
     ///   and, on a reconnection, `Last-Event-ID` with the stream's last event ID (when it is not empty). A
     ///   `Last-Event-ID` header on the request itself is the ID to start from: the stream resumes after it.
     /// - A response whose status is not 200, or whose media type is not `text/event-stream`, fails the
-    ///   sequence with ``APIError/unacceptableStatus(_:response:body:apiError:)`` or
-    ///   ``APIError/unacceptableContentType(_:response:body:)`` (body read whole, as ``send(_:)`` does) and
+    ///   sequence with ``APIError/unacceptableStatus(_:)`` or
+    ///   ``APIError/unacceptableContentType(_:)`` (body read whole, as ``send(_:)`` does) and
     ///   is not reconnected. A 204 is the server saying "stop": the sequence ends. The request's
     ///   ``ResponseValidation`` applies too.
     /// - When an accepted connection ends, cleanly or by a transport error (a lost connection, an idle

@@ -18,8 +18,8 @@ extension APIClient {
     ///
     /// Everything else is as in ``send(_:)``: middleware see every attempt, retries happen until the head
     /// of a final response arrives, and a response whose status or media type the request does not accept
-    /// is read whole and thrown as ``APIError/unacceptableStatus(_:response:body:apiError:)`` or
-    /// ``APIError/unacceptableContentType(_:response:body:)``. The body is not retried once it streams.
+    /// is read whole and thrown as ``APIError/unacceptableStatus(_:)`` or
+    /// ``APIError/unacceptableContentType(_:)``. The body is not retried once it streams.
     /// ``Request/Response`` is not decoded: read the body yourself.
     ///
     /// While the body is read, the request's ``APISetting/timeout`` applies between chunks, the response

@@ -24,7 +24,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// An error it throws reaches the caller as ``APIError/decoding(_:response:body:)`` with the body
+/// An error it throws reaches the caller as ``APIError/decoding(_:)`` with the body
 /// kept: a `DecodingError` as it is, any other error as the underlying error of a
 /// `DecodingError.dataCorrupted`.
 public protocol ResponseDecoder: Sendable {

@@ -14,9 +14,9 @@ import Foundation
 /// let setting = APISetting(validation: ResponseValidation(contentTypes: ["text/csv"]))
 /// ```
 ///
-/// A response whose status is not acceptable throws ``APIError/unacceptableStatus(_:response:body:apiError:)``
+/// A response whose status is not acceptable throws ``APIError/unacceptableStatus(_:)``
 /// (with the API's error body decoded, as always); one with an acceptable status and a media type that
-/// is not acceptable throws ``APIError/unacceptableContentType(_:response:body:)``. Both keep the
+/// is not acceptable throws ``APIError/unacceptableContentType(_:)``. Both keep the
 /// response and its body.
 ///
 /// Media types are compared without their parameters and without case. A pattern is a media type

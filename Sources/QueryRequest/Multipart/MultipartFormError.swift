@@ -36,9 +36,9 @@ public enum MultipartFormError: Error, Equatable, Sendable, CustomStringConverti
         /// A CR, LF or NUL, which would end or cut the header line.
         case lineBreakOrNul(Attribute)
         /// A double quote, a backslash, or the text `%22`, `%0A` or `%0D` (any case): common parsers read
-        /// these differently (`"` is written `%22` as browsers do, which Werkzeug decodes and python-multipart,
-        /// behind Starlette and FastAPI, does not; RFC 822 quoted strings drop a backslash), so the text has
-        /// no form that every parser reads back as written.
+        /// these differently (browsers write `"` as `%22`, which Werkzeug and defnull's `multipart` decode and
+        /// python-multipart, behind Starlette and FastAPI, does not; RFC 822 quoted strings drop a backslash),
+        /// so the text has no form that every parser reads back as written.
         case ambiguousEscape(Attribute)
         /// A content type that is empty (or only spaces and tabs) or holds a control character.
         case invalidContentType

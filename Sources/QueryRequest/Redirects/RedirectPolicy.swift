@@ -29,7 +29,7 @@ import Foundation
 ///
 /// A redirect that is not followed (``never``, a hop that ``sameOrigin`` refuses, a closure that stops,
 /// or a 3xx without `Location`) is the answer: validated like any response, so by default it throws
-/// ``APIError/unacceptableStatus(_:response:body:apiError:)`` with the `Location` in its headers.
+/// ``APIError/unacceptableStatus(_:)`` with the `Location` in its headers.
 public struct RedirectPolicy: Sendable, Hashable {
     /// The limit of ``follow``, ``sameOrigin`` and ``custom(limit:_:)`` unless given: 20, as in the Fetch
     /// standard and `URLSession`.

@@ -109,7 +109,7 @@ public protocol Request: Sendable {
     // MARK: Client customization
 
     /// The type of the API's own error body, decoded from a non-2xx response and surfaced in
-    /// ``APIError/unacceptableStatus(_:response:body:apiError:)``. Default: ``NoErrorBody``, which
+    /// ``APIError/unacceptableStatus(_:)``. Default: ``NoErrorBody``, which
     /// means the client's own `errorBody` type applies. Read by the same rules as ``Response``.
     associatedtype ErrorBody: Sendable = NoErrorBody
     /// The decoder for this request's response and error bodies. Default: `nil`, the client's decoder.

@@ -8,7 +8,7 @@ import Testing
 /// `QueryDecodingLimitError(limit:maximum:parameter:)`, the parameter named where the limit concerns
 /// one. The other limits sit at what the longer input needs, so they are probed at their edge too.
 @Suite(.timeLimit(.minutes(20))) struct DecoderLimitProperties {
-    @Test func atTheLimitDecodesAndOnePastThrowsTheMatchingError() {
+    @Test func atTheLimitDecodesAndOnePastThrowsTheMatchingError() async {
         var property = Property(
             "at a limit decoding succeeds; one past, it throws that limit's error", cycling: LimitCase.generators
         ) { try $0.check() }
@@ -26,7 +26,7 @@ import Testing
             LimitCase.Kind.allCases.flatMap { kind in
                 QueryForm.allCases.map { .atLeast(count: 8, "\(kind) \($0)") } + [.atLeast(count: 2, "\(kind) limit 0")]
             } + [.atLeast(0.2, "the other limits exactly met")]
-        check(property)
+        await check(property)
     }
 }
 

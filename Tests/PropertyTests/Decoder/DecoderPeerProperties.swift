@@ -23,13 +23,15 @@ import Testing
 /// pair without `=` has an empty value, as in the decoder (`strict_parsing=True` would raise instead).
 @Suite(.timeLimit(.minutes(20))) struct DecoderPeerProperties {
     @Test(.enabled(if: Peer.python3.shouldRun, "needs python3"))
-    func pythonParsesQueriesAsTheDecoderDoes() {
-        check(peerProperty("parse_qsl parses queries as the decoder does", script: "parse_python.py", peer: .python3))
+    func pythonParsesQueriesAsTheDecoderDoes() async {
+        await check(
+            peerProperty("parse_qsl parses queries as the decoder does", script: "parse_python.py", peer: .python3))
     }
 
     @Test(.enabled(if: Peer.node.shouldRun, "needs node"))
-    func nodeParsesQueriesAsTheDecoderDoes() {
-        check(peerProperty("URLSearchParams parses queries as the decoder does", script: "parse_node.js", peer: .node))
+    func nodeParsesQueriesAsTheDecoderDoes() async {
+        await check(
+            peerProperty("URLSearchParams parses queries as the decoder does", script: "parse_node.js", peer: .node))
     }
 
     private func peerProperty(_ name: String, script: String, peer: Peer) -> Property<DecoderInput> {

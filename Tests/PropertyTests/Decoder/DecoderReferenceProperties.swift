@@ -8,7 +8,7 @@ import Testing
 /// parser says — the same entries with the same bytes, or a failure where it says decoding must fail —
 /// for every array and nesting strategy.
 @Suite(.timeLimit(.minutes(20))) struct DecoderReferenceProperties {
-    @Test func decodingMatchesTheReferenceParser() {
+    @Test func decodingMatchesTheReferenceParser() async {
         var property = Property("decoding matches the reference parser", cycling: WellFormedQueryGen.all) {
             try $0.checkAgainstReference()
         }
@@ -37,7 +37,7 @@ import Testing
             // rate 24.9 %; miss 9.8e-20 at 600, 3.4e-282 at 9,600
             .atLeast(0.1, "items"),
         ]
-        check(property)
+        await check(property)
     }
 }
 

@@ -9,13 +9,13 @@ import Testing
 /// the benchmark's business: `decode.hostile.*` checks that a megabyte costs no more per byte than a
 /// quarter of one.)
 @Suite(.timeLimit(.minutes(20))) struct DecoderTotalityProperties {
-    @Test func decodingHostileInputGivesAValueOrATypedError() {
+    @Test func decodingHostileInputGivesAValueOrATypedError() async {
         var property = Property(
             "decoding hostile input gives a value or a typed error", cycling: HostileQueryGen.all
         ) { try $0.checkTotality() }
         property.corpus = RegressionCorpus.decoderInputs
         property.classify = { $0.labels }
         property.coverage = DecoderInput.coverage
-        check(property)
+        await check(property)
     }
 }

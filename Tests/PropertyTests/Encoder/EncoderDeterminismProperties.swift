@@ -10,12 +10,12 @@ import Testing
 /// another capacity and insertion order must not change a byte; across processes, the committed
 /// golden queries (`Corpus/GoldenQueries.swift`, written by an earlier process) must come out again.
 @Suite(.timeLimit(.minutes(20))) struct EncoderDeterminismProperties {
-    @Test func rebuildingDictionariesAndSetsChangesNoByte() {
+    @Test func rebuildingDictionariesAndSetsChangesNoByte() async {
         var property = Property("the order of dictionaries and sets never shows", cycling: QueryGen.cases) {
             try $0.checkDeterminism()
         }
         property.corpus = RegressionCorpus.encoderCases
-        check(property)
+        await check(property)
     }
 
     /// The rebuilding above is not vacuous: it really changes the iteration order.

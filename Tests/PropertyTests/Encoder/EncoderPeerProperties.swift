@@ -12,14 +12,14 @@ import Testing
 /// whose list elements are joined by raw commas: the escaped `%2C` decodes to the same comma.
 @Suite(.timeLimit(.minutes(20))) struct EncoderPeerProperties {
     @Test(.enabled(if: Peer.python3.shouldRun, "needs python3"))
-    func pythonReadsTheEncodersItems() {
-        check(
+    func pythonReadsTheEncodersItems() async {
+        await check(
             peerProperty("urllib.parse.parse_qsl reads the encoder's items", script: "parse_python.py", peer: .python3))
     }
 
     @Test(.enabled(if: Peer.node.shouldRun, "needs node"))
-    func nodeReadsTheEncodersItems() {
-        check(peerProperty("URLSearchParams reads the encoder's items", script: "parse_node.js", peer: .node))
+    func nodeReadsTheEncodersItems() async {
+        await check(peerProperty("URLSearchParams reads the encoder's items", script: "parse_node.js", peer: .node))
     }
 
     private func peerProperty(_ name: String, script: String, peer: Peer) -> Property<EncoderCase> {

@@ -4,28 +4,28 @@ import Testing
 /// Property 7: the encoder agrees with a separately written reference flattener, for every strategy
 /// combination.
 @Suite(.timeLimit(.minutes(20))) struct EncoderReferenceProperties {
-    @Test func encodeToStringMatchesTheReference() {
+    @Test func encodeToStringMatchesTheReference() async {
         var property = Property("encodeToString matches the reference flattener", cycling: QueryGen.cases) {
             try $0.checkStringAgainstReference(encoding: $0.root)
         }
         property.corpus = RegressionCorpus.encoderCases
         property.classify = \.labels
         property.coverage = EncoderCase.coverage
-        check(property)
+        await check(property)
     }
 
-    @Test func encodeMatchesTheReference() {
+    @Test func encodeMatchesTheReference() async {
         var property = Property("encode matches the reference flattener", cycling: QueryGen.cases) {
             try $0.checkItemsAgainstReference(encoding: $0.root)
         }
         property.corpus = RegressionCorpus.encoderCases
-        check(property)
+        await check(property)
     }
 
     /// Synthesized conformances of realistic types (`CodingKeys`, optionals, nested structs, arrays of
     /// structs, enums, `Decimal`, `UUID`, `URL`, `Data`, dates, dictionaries, sets) encode exactly as
     /// the trees that describe them say.
-    @Test func realisticTypesEncodeAsTheirTreesSay() {
+    @Test func realisticTypesEncodeAsTheirTreesSay() async {
         var property = Property("realistic types encode as their trees say", cycling: RealisticCase.generators) {
             realistic in
             let described = EncoderCase(setup: realistic.setup, root: realistic.value.node)
@@ -50,6 +50,6 @@ import Testing
             // rate 5.8 %; miss 9.1e-04 at 200, 1.1e-75 at 3,200
             .atLeast(count: 3, "BatchQuery encodes"),
         ]
-        check(property)
+        await check(property)
     }
 }

@@ -7,23 +7,23 @@ import Testing
 /// reference byte for byte: one well-formed pair per leaf in the expected order, `+` only for spaces,
 /// the two outputs agree, sorting is stable, array order is kept.
 @Suite(.timeLimit(.minutes(20))) struct EncoderStructureProperties {
-    @Test func everyLeafIsOneWellFormedPairInOrder() {
-        check(encoderProperty("every leaf is one well-formed pair, in order") { try $0.checkStructure() })
+    @Test func everyLeafIsOneWellFormedPairInOrder() async {
+        await check(encoderProperty("every leaf is one well-formed pair, in order") { try $0.checkStructure() })
     }
 
-    @Test func aPlusIsNeverRawInAValue() {
-        check(encoderProperty("a raw + only ever stands for a space") { try $0.checkPlusSigns() })
+    @Test func aPlusIsNeverRawInAValue() async {
+        await check(encoderProperty("a raw + only ever stands for a space") { try $0.checkPlusSigns() })
     }
 
-    @Test func encodeToStringAndEncodeAgree() {
-        check(encoderProperty("encodeToString and encode agree") { try $0.checkOutputsAgree() })
+    @Test func encodeToStringAndEncodeAgree() async {
+        await check(encoderProperty("encodeToString and encode agree") { try $0.checkOutputsAgree() })
     }
 
-    @Test func sortedKeysSortsNamesByBytesKeepingEqualNamesInOrder() {
-        check(encoderProperty("sortedKeys sorts by name bytes, stably") { try $0.checkSortedKeys() })
+    @Test func sortedKeysSortsNamesByBytesKeepingEqualNamesInOrder() async {
+        await check(encoderProperty("sortedKeys sorts by name bytes, stably") { try $0.checkSortedKeys() })
     }
 
-    @Test func arrayElementsKeepTheirOrder() {
+    @Test func arrayElementsKeepTheirOrder() async {
         let lists = Gen<[String]>.frequency([
             (3, Gen<String>.hostileString().array(averageLength: 5)),
             (1, Gen<Int>.anyInteger.map(String.init).array(averageLength: 5)),
@@ -35,7 +35,7 @@ import Testing
                     ArrayOrderCase(setup: setup, elements: listAndRoute.0, route: listAndRoute.1, isNested: isNested)
                 }
         }
-        check(Property("array elements keep their order", cycling: generators) { try $0.check() })
+        await check(Property("array elements keep their order", cycling: generators) { try $0.check() })
     }
 
     private func encoderProperty(_ name: String, check: @escaping (EncoderCase) throws -> Void) -> Property<EncoderCase>

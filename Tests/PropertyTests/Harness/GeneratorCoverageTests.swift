@@ -8,7 +8,7 @@ import Testing
 /// probability that a correct generator misses it at the run's count (the run is then extended) and at
 /// the extended count (the run fails), the rate taken four standard errors against the requirement.
 @Suite(.timeLimit(.minutes(20))) struct GeneratorCoverageTests {
-    @Test func hostileStringsAreHostile() {
+    @Test func hostileStringsAreHostile() async {
         // Swift strings are always valid Unicode (never a lone surrogate); the harness's job is to make
         // them hostile.
         var property = Property("hostile strings are hostile", Gen<String>.hostileString()) { _ in }
@@ -46,7 +46,7 @@ import Testing
             // rate 0.3 %; miss 1.9e-05 at 10,000, 1.4e-161 at 160,000
             .atLeast(count: 8, "1000+ bytes"),
         ]
-        check(property)
+        await check(property)
     }
 
     private func stringLabels(_ text: String) -> [String] {
@@ -91,7 +91,7 @@ import Testing
             || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
     }
 
-    @Test func integersReachTheirEdges() {
+    @Test func integersReachTheirEdges() async {
         var signed = Property("Int values reach the edges", Gen<Int>.anyInteger) { _ in }
         signed.weight = 25
         signed.classify = { value in
@@ -114,7 +114,7 @@ import Testing
             // rate 51.2 %; miss < 1e-300 at 5,000, < 1e-300 at 80,000
             .atLeast(0.1, "beyond ±2^53"),
         ]
-        check(signed)
+        await check(signed)
         var unsigned = Property("UInt64 values reach the edges", Gen<UInt64>.anyInteger) { _ in }
         unsigned.weight = 10
         unsigned.classify = { value in
@@ -126,10 +126,10 @@ import Testing
             // rate 31.6 %; miss 1.5e-112 at 2,000, < 1e-300 at 32,000
             .atLeast(0.1, "beyond Int64.max"),
         ]
-        check(unsigned)
+        await check(unsigned)
     }
 
-    @Test func floatingPointNumbersReachTheirEdges() {
+    @Test func floatingPointNumbersReachTheirEdges() async {
         var property = Property("Double values reach the edges", Gen<Double>.floatingPoint(allowNonFinite: true)) { _ in
         }
         property.weight = 10
@@ -157,14 +157,14 @@ import Testing
             // rate 43.9 %; miss 1.7e-107 at 2,000, < 1e-300 at 32,000
             .atLeast(0.2, "fraction"),
         ]
-        check(property)
+        await check(property)
         let finite = Property("finite-only Double values are finite", Gen<Double>.floatingPoint()) { value in
             try require(value.isFinite, "\(value) is not finite")
         }
-        check(finite)
+        await check(finite)
     }
 
-    @Test func byteSoupsMixValidAndInvalidUTF8() {
+    @Test func byteSoupsMixValidAndInvalidUTF8() async {
         var property = Property("byte soups mix valid and invalid UTF-8", Gen<[UInt8]>.byteSoup) { _ in }
         property.weight = 5
         property.classify = { bytes in
@@ -178,10 +178,10 @@ import Testing
             // rate 19.5 %; miss 3.9e-33 at 1,000, < 1e-300 at 16,000
             .atLeast(0.06, "%"),
         ]
-        check(property)
+        await check(property)
         let valid = Property("validUTF8 bytes are valid UTF-8", Gen<[UInt8]>.validUTF8) { bytes in
             try require(isValidUTF8(bytes), "invalid UTF-8: \(bytes)")
         }
-        check(valid)
+        await check(valid)
     }
 }

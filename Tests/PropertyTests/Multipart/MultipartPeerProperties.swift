@@ -10,18 +10,18 @@ import Testing
 /// `QueryEncoder` names query items.
 @Suite(.timeLimit(.minutes(20))) struct MultipartPeerProperties {
     @Test(.enabled(if: Peer.python3.shouldRun, "needs python3 with Werkzeug"))
-    func werkzeugReadsEveryPartByteForByte() {
-        check(Self.property(for: .werkzeug))
+    func werkzeugReadsEveryPartByteForByte() async {
+        await check(Self.property(for: .werkzeug))
     }
 
     @Test(.enabled(if: Peer.pythonMultipart.shouldRun, "needs python-multipart"))
-    func pythonMultipartReadsEveryPartByteForByte() {
-        check(Self.property(for: .pythonMultipart))
+    func pythonMultipartReadsEveryPartByteForByte() async {
+        await check(Self.property(for: .pythonMultipart))
     }
 
     @Test(.enabled(if: Peer.defnullMultipart.shouldRun, "needs defnull's multipart"))
-    func defnullMultipartReadsEveryPartByteForByte() {
-        check(Self.property(for: .defnullMultipart))
+    func defnullMultipartReadsEveryPartByteForByte() async {
+        await check(Self.property(for: .defnullMultipart))
     }
 
     static func property(for parser: FormParser) -> Property<MultipartCase> {

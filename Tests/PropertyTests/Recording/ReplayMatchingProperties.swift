@@ -112,8 +112,9 @@ struct ReplayCase: SwiftSourceConvertible, Sendable {
             try require(matched == expected, "\(replayCase.change) matched: \(matched), expected \(expected)")
         }
         property.classify = { ["\($0.change)"] }
-        // Nine changes drawn evenly (about 11 % each).
+        // Nine changes drawn evenly: over 100,000 cases each one's rate is 10.9–11.3 % (the least, "bodyByte"
+        // 10.9 %, misses 2.3e-4 at 200 cases and 2.7e-42 at 3,200).
         property.coverage = ReplayCase.Change.allCases.map { .atLeast(0.04, "\($0)") }
-        await checkOffThePool(property)
+        await check(property)
     }
 }

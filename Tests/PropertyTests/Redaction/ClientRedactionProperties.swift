@@ -234,10 +234,12 @@ final class LockedTexts: @unchecked Sendable {
             if case .basic = redactionCase.authorization { labels.append("basic") } else { labels.append("bearer") }
             return labels
         }
-        // Nine answers drawn evenly (each at 1/9 ≈ 11 %), and a coin for the authorization.
+        // Nine answers drawn evenly, and a coin for the authorization. Over 100,000 cases each answer's rate is
+        // 10.9–11.3 % (the least, "redirectLoop"/"timedOut" 10.9 %, misses 2.3e-4 at 200 cases and 2.8e-42 at
+        // 3,200); "basic" 49.8 % and "bearer" 50.2 % (misses 1.3e-8 at 200, 1.6e-107 at 3,200).
         property.coverage =
             ClientRedactionCase.Answer.allCases.map { .atLeast(0.04, "\($0)") }
             + [.atLeast(0.3, "basic"), .atLeast(0.3, "bearer")]
-        await checkOffThePool(property)
+        await check(property)
     }
 }

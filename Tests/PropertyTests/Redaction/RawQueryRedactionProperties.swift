@@ -37,7 +37,7 @@ import Testing
             before: plain("b_"), name: "api_key", value: value, core: core, after: plain("a_"))
     }
 
-    @Test func aValueWithRawReservedCharactersIsHiddenWhole() {
+    @Test func aValueWithRawReservedCharactersIsHiddenWhole() async {
         var property = Property("a redacted value is hidden whole whatever raw characters it holds", Self.cases) {
             testCase in
             guard let url = URL(string: "https://api.example.com/v1/items?" + testCase.query) else {
@@ -56,8 +56,9 @@ import Testing
             if testCase.value.contains("?") || testCase.value.contains("/") { labels.append("? or / in the value") }
             return labels
         }
-        // Each of 20 characters drawn about 3 times a side per value: "=" is in most values.
+        // Rates over 100,000 cases: "=" 24.2 % (misses 2.0e-7 at 200 cases, 5.1e-89 at 3,200), "?" or "/" 40.9 %
+        // (2.0e-22 at 200, under 1e-300 at 3,200).
         property.coverage = [.atLeast(0.1, "= in the value"), .atLeast(0.1, "? or / in the value")]
-        check(property)
+        await check(property)
     }
 }

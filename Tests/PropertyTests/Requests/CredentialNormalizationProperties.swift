@@ -29,7 +29,7 @@ import Testing
         }
     }
 
-    @Test func eachPartIsNormalisedOnItsOwn() {
+    @Test func eachPartIsNormalisedOnItsOwn() async {
         let cases = Self.part.zip(Self.part).map { Case(user: $0, password: $1) }
         let property = Property("each part of Basic credentials is NFC-normalised on its own", cases) { credentials in
             func header(_ user: String, _ password: String) throws -> String {
@@ -50,6 +50,6 @@ import Testing
                     value == expected, "\(user.swiftSource):\(password.swiftSource) sent \(value), not \(expected)")
             }
         }
-        check(property)
+        await check(property)
     }
 }

@@ -12,7 +12,7 @@ import Testing
 /// headers, methods and bodies.
 @Suite(.timeLimit(.minutes(20))) struct URLBuildingProperties {
     /// Invariants 1–6 and 8.
-    @Test func buildingKeepsEveryInvariant() {
+    @Test func buildingKeepsEveryInvariant() async {
         var property = Property("building a request keeps every invariant", RequestGen.cases) {
             try $0.checkBuilding()
         }
@@ -51,13 +51,13 @@ import Testing
             // rate 12.1 %; miss 1.4e-08 at 400, 1.6e-106 at 6,400
             .atLeast(0.04, "with a fixed query"),
         ]
-        check(property)
+        await check(property)
     }
 
     /// Invariant 2 for any host text (issue 14): hosts made of arbitrary percent-escapes (not UTF-8 too),
     /// non-ASCII text and delimiters, joined with paths that try to name another host. The built URL's
     /// host, port and scheme are the base URL's, or building throws a typed error.
-    @Test func theHostNeverChangesWhateverTheHostText() {
+    @Test func theHostNeverChangesWhateverTheHostText() async {
         var property = Property("the host never changes, whatever the host text", RequestGen.hostHijackCases) {
             try $0.checkHostIsKept()
         }
@@ -69,12 +69,12 @@ import Testing
             RequestCase(base: "https://h%41st.example.com", path: "//evil.com/x", query: nil),
             RequestCase(base: "https://caf\u{E9}.example.com", path: "@evil.com", query: nil),
         ]
-        check(property)
+        await check(property)
     }
 
     /// Invariant 7: `"/x/\(segment: v)/y"` has exactly 4 path segments, the third decodes to `v`'s
     /// UTF-8 bytes, and there is no query, for any `v` but `.` and `..`.
-    @Test func aSegmentValueIsExactlyOneSegment() {
+    @Test func aSegmentValueIsExactlyOneSegment() async {
         let values: Gen<String> = .frequency([
             (8, .hostileString()), (1, .element(of: ["", "/", "?", "#", "%", "%2E", "%2e", "...", ". ", "%2F"])),
         ])
@@ -95,13 +95,13 @@ import Testing
             try require(components.percentEncodedQuery == nil, "a query appeared: \(url.absoluteString.swiftSource)")
         }
         property.corpus = ["", "%2E", "/", "?#"]
-        check(property)
+        await check(property)
     }
 
     /// Invariant 9: `sh` reads the arguments of `cURLCommand` back exactly, and the bytes it pipes in
     /// are the body's. One `sh` per batch of 100 commands.
     @Test(.enabled(if: Subprocess.find("sh") != nil, "needs sh"))
-    func theCurlCommandRoundTripsThroughSh() {
+    func theCurlCommandRoundTripsThroughSh() async {
         var property = Property(
             "cURLCommand round-trips through sh", cycling: [RequestGen.curlCases], batchSize: 100
         ) { cases in
@@ -146,7 +146,7 @@ import Testing
             // rate 53.6 %; miss 2.6e-12 at 100, 3.5e-163 at 1,600
             .atLeast(0.2, "a quote in an argument"),
         ]
-        check(property)
+        await check(property)
     }
 
     private func describe(_ received: ShellRoundTrip.Received?) -> String {

@@ -6,8 +6,8 @@ import Testing
 /// The incremental parser gives exactly the reference algorithm's events and state, however the
 /// stream is cut into chunks: whole, split in two at every byte position, and byte by byte.
 @Suite(.timeLimit(.minutes(20))) struct ServerSentEventProperties {
-    @Test func chunkingNeverChangesTheEvents() {
-        check(
+    @Test func chunkingNeverChangesTheEvents() async {
+        await check(
             Property("the parser matches the reference at every chunk split", cycling: SSEGen.streams) { stream in
                 let reference = ServerSentEventReference(stream: stream)
                 let whole = Outcome(chunks: [stream[...]])

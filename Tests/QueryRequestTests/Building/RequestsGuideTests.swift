@@ -115,6 +115,7 @@ enum RequestsGuide {
         var body: RequestBody? {
             let encoder = JSONEncoder()
             encoder.keyEncodingStrategy = .convertToSnakeCase
+            encoder.outputFormatting = .sortedKeys
             return .json(user, encoder: encoder)
         }
     }

@@ -50,7 +50,7 @@ struct WireTests {
     private func withEchoServer(_ body: (URL) async throws -> Void) async throws {
         let server = try BackgroundProcess("python3", arguments: ["-c", Self.echoServer])
         defer { server.stop() }
-        let port = try #require(server.readLine(timeout: 20), "echo server did not start: \(server.errorText)")
+        let port = try #require(await server.readLine(timeout: 20), "echo server did not start: \(server.errorText)")
         try await body(try #require(URL(string: "http://127.0.0.1:\(port)")))
     }
 

@@ -52,7 +52,7 @@ struct FixedToken: TokenProvider {
     func refreshToken() async throws -> String { value }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct AuthorizationTests {
+@Suite(.timeLimit(.minutes(5))) struct AuthorizationTests {
     static let authorized = APISetting(requiresAuthorization: true)
     static let autoLogin = APISetting(requiresAuthorization: true, refreshesTokenOnUnauthorized: true)
 

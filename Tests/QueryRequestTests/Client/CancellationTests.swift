@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite(.timeLimit(.minutes(1))) struct CancellationTests {
+@Suite(.timeLimit(.minutes(5))) struct CancellationTests {
     func expectCancelled<T>(_ result: Result<T, any Error>) {
         guard case .failure(let error) = result, case .cancelled? = error as? APIError else {
             Issue.record("expected APIError.cancelled, got \(result)")

@@ -283,7 +283,7 @@ enum ClientGuide {
 }
 
 extension ClientGuide {
-    @Suite(.timeLimit(.minutes(1))) struct Snippets {
+    @Suite(.timeLimit(.minutes(5))) struct Snippets {
         // Stand-ins for the app code the snippets call.
         let shown = Locked<[String]>([])
         func show(_ user: User) { shown.update { $0.append("user \(user.name)") } }

@@ -9,7 +9,7 @@ import Testing
 
 /// `APIClient` over a real `URLSession` against the Python echo server on 127.0.0.1.
 @Suite(
-    .enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .echoServer, .timeLimit(.minutes(1)))
+    .enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .echoServer, .timeLimit(.minutes(5)))
 struct LoopbackIntegrationTests {
     let server: LoopbackServer
 

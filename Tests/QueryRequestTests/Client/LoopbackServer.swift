@@ -19,24 +19,30 @@ final class LoopbackServer: Sendable {
         let description: String
     }
 
-    /// Starts `python3 Tests/Scripts/<script> <arguments>` and waits (at most 20 s) for its port.
-    init(script: String, arguments: [String] = []) throws {
-        process = try BackgroundProcess("python3", arguments: [TestFiles.script(script)] + arguments)
-        guard let line = process.readLine(timeout: 20), let port = Int(line),
+    private init(process: BackgroundProcess, baseURL: URL) {
+        self.process = process
+        self.baseURL = baseURL
+    }
+
+    /// Starts `python3 Tests/Scripts/<script> <arguments>` and waits (at most 20 s, off the cooperative pool)
+    /// for its port.
+    static func start(_ script: String, arguments: [String] = []) async throws -> LoopbackServer {
+        let process = try BackgroundProcess("python3", arguments: [TestFiles.script(script)] + arguments)
+        guard let line = await process.readLine(timeout: 20), let port = Int(line),
             let url = URL(string: "http://127.0.0.1:\(port)")
         else {
             let errors = process.errorText
             process.stop()
             throw StartFailure(description: "\(script) did not print its port; stderr: \(errors)")
         }
-        baseURL = url
+        return LoopbackServer(process: process, baseURL: url)
     }
 
     func stop() { process.stop() }
 
     /// Runs `body` with a server of its own, stopped afterwards whatever happens.
     static func run<Result>(_ script: String, _ body: (Loopback) async throws -> Result) async throws -> Result {
-        let server = try LoopbackServer(script: script)
+        let server = try await LoopbackServer.start(script)
         defer { server.stop() }
         return try await body(server.host)
     }
@@ -54,7 +60,7 @@ struct LoopbackServerScope: SuiteTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let server = try LoopbackServer(script: script)
+        let server = try await LoopbackServer.start(script)
         defer { server.stop() }
         try await LoopbackServer.$current.withValue(server) { try await function() }
     }
@@ -69,12 +75,19 @@ final class RealServers: Sendable {
     let httpbin: LoopbackServer
     let nginx: LoopbackServer?
 
-    init(nginx withNginx: Bool) throws {
-        httpbin = try LoopbackServer(script: "httpbin_server.py")
+    private init(httpbin: LoopbackServer, nginx: LoopbackServer?) {
+        self.httpbin = httpbin
+        self.nginx = nginx
+    }
+
+    /// Starts httpbin, and nginx in front of it when asked.
+    static func start(nginx withNginx: Bool) async throws -> RealServers {
+        let httpbin = try await LoopbackServer.start("httpbin_server.py")
+        guard withNginx else { return RealServers(httpbin: httpbin, nginx: nil) }
         do {
-            nginx =
-                withNginx
-                ? try LoopbackServer(script: "nginx_server.py", arguments: [String(httpbin.baseURL.port ?? 0)]) : nil
+            let nginx = try await LoopbackServer.start(
+                "nginx_server.py", arguments: [String(httpbin.baseURL.port ?? 0)])
+            return RealServers(httpbin: httpbin, nginx: nginx)
         } catch {
             httpbin.stop()
             throw error
@@ -94,7 +107,7 @@ struct RealServersScope: SuiteTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let servers = try RealServers(nginx: nginx)
+        let servers = try await RealServers.start(nginx: nginx)
         defer { servers.stop() }
         try await RealServers.$current.withValue(servers) { try await function() }
     }

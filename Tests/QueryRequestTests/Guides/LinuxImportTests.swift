@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// On Linux, `URLSession`, `URLRequest`, `URLResponse` and `HTTPURLResponse` need `import FoundationNetworking`:
-/// every guide snippet that names one shows the import, so that it compiles when pasted on Linux.
+/// On Linux, `URLSession`, `URLRequest`, `URLResponse` and `HTTPURLResponse` need `import FoundationNetworking`,
+/// and `XMLParser` needs `import FoundationXML`: every guide snippet that names one shows the import, so that it
+/// compiles when pasted on Linux.
 @Suite(.timeLimit(.minutes(5))) struct LinuxImportTests {
     /// The README and every guide in Docs/.
     static let guides: [String] = {
@@ -11,25 +12,31 @@ import Testing
         let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
         return ["README.md"] + names.filter { $0.hasSuffix(".md") }.sorted().map { "Docs/\($0)" }
     }()
-    static let networkingTypes = [
-        "URLSession", "URLSessionConfiguration", "URLRequest", "URLResponse", "HTTPURLResponse",
+    /// The types that live in a module of their own on Linux, by module.
+    static let linuxModules: [String: Set<String>] = [
+        "FoundationNetworking": [
+            "URLSession", "URLSessionConfiguration", "URLRequest", "URLResponse", "HTTPURLResponse",
+        ],
+        "FoundationXML": ["XMLParser", "XMLParserDelegate", "XMLDocument", "XMLElement", "XMLNode", "XMLDTD"],
     ]
 
-    /// Whether `line`, comments left out, names one of the FoundationNetworking types as a whole word.
-    static func namesANetworkingType(_ line: String) -> Bool {
+    /// The modules whose Linux-only types `line`, comments left out, names as whole words.
+    static func linuxModules(namedIn line: String) -> Set<String> {
         let code = line.components(separatedBy: "//")[0]
-        let words = code.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
-        return words.contains(where: networkingTypes.contains)
+        let words = Set(code.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init))
+        return Set(linuxModules.filter { !$0.value.isDisjoint(with: words) }.keys)
     }
 
-    @Test(arguments: guides) func everySnippetThatNamesANetworkingTypeShowsTheImport(guide: String) throws {
+    @Test(arguments: guides) func everySnippetThatNamesALinuxOnlyTypeShowsTheImport(guide: String) throws {
         let text = try String(
             contentsOf: GuideSnippets.repositoryRoot.appendingPathComponent(guide), encoding: .utf8)
-        for block in GuideSnippets.swiftBlocks(in: text) where block.contains(where: Self.namesANetworkingType) {
-            #expect(
-                block.contains { $0.hasPrefix("import FoundationNetworking") },
-                "\(guide): this snippet names a FoundationNetworking type without the import:\n\(block.joined(separator: "\n"))"
-            )
+        for block in GuideSnippets.swiftBlocks(in: text) {
+            for module in Set(block.flatMap(Self.linuxModules(namedIn:))) {
+                #expect(
+                    block.contains { $0.hasPrefix("import \(module)") },
+                    "\(guide): this snippet names a \(module) type without the import:\n\(block.joined(separator: "\n"))"
+                )
+            }
         }
     }
 
@@ -39,9 +46,13 @@ import Testing
     }
 
     @Test func theCheckSeesTypesButNotMethodNamesOrComments() {
-        #expect(Self.namesANetworkingType("let configuration = URLSessionConfiguration.default"))
-        #expect(Self.namesANetworkingType("func f(_ r: URLRequest) {}"))
-        #expect(!Self.namesANetworkingType("let urlRequest = try request.makeURLRequest()"))
-        #expect(!Self.namesANetworkingType("let client = APIClient()  // URLSession.shared"))
+        #expect(
+            Self.linuxModules(namedIn: "let configuration = URLSessionConfiguration.default") == [
+                "FoundationNetworking"
+            ])
+        #expect(Self.linuxModules(namedIn: "func f(_ r: URLRequest) {}") == ["FoundationNetworking"])
+        #expect(Self.linuxModules(namedIn: "let parser = XMLParser(data: body)") == ["FoundationXML"])
+        #expect(Self.linuxModules(namedIn: "let urlRequest = try request.makeURLRequest()").isEmpty)
+        #expect(Self.linuxModules(namedIn: "let client = APIClient()  // URLSession.shared").isEmpty)
     }
 }

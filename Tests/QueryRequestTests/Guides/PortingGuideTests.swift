@@ -6,6 +6,9 @@ import Testing
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+#if canImport(FoundationXML)
+    import FoundationXML  // on Linux, XMLParser lives here
+#endif
 
 // The snippets of Docs/Porting.md, compiled and run here so that the guide cannot rot. The code inside
 // `PortingGuide` is copied verbatim into the guide (indentation aside).
@@ -75,6 +78,51 @@ enum PortingGuide {
         let host = URL(string: "https://api.example.com/v1")!
         let id: Int
         var path: String { "/notes/\(segment: id).txt" }
+    }
+
+    /// Reads the text of every `<title>` element of an XML body, as `[String]`.
+    struct XMLTitlesDecoder: ResponseDecoder {
+        func decode<Value>(_ type: Value.Type, from body: Data, response: HTTPURLResponse) throws -> Value {
+            let titles = TitleCollector()
+            let parser = XMLParser(data: body)
+            parser.delegate = titles
+            // On Linux, parse() returns true for some malformed documents: parserError tells.
+            guard parser.parse(), parser.parserError == nil else {
+                throw parser.parserError ?? CocoaError(.coderReadCorrupt)
+            }
+            guard let value = titles.found as? Value else {
+                throw ResponseDecodingError.unsupportedType(type, decoder: "XMLTitlesDecoder")
+            }
+            return value
+        }
+    }
+
+    final class TitleCollector: NSObject, XMLParserDelegate {
+        var found: [String] = []
+        private var text: String?
+
+        func parser(
+            _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String]
+        ) {
+            if element == "title" { text = "" }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            text? += string
+        }
+
+        func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+            if element == "title", let text { found.append(text) }
+            if element == "title" { text = nil }
+        }
+    }
+
+    struct FeedTitles: Request {
+        typealias Response = [String]
+        let host = URL(string: "https://api.example.com/v1")!
+        let path = "/feed.xml"
+        var responseDecoder: some ResponseDecoder { XMLTitlesDecoder() }
     }
 
     // MARK: An enum of endpoints
@@ -150,6 +198,27 @@ extension PortingGuide.NoteEndpoint {
         let text = try await client.send(PortingGuide.NoteText(id: 2))
         #expect(rows == [["a", "b"], ["c", ""]])
         #expect(text == "hello")
+    }
+
+    @Test func anXMLDecoder() async throws {
+        let feed = "<feed><title>Notes</title><item><title>a &amp; b</title></item><item><title/></item></feed>"
+        let session = StubNetworkSession(.init(body: Data(feed.utf8)), .init(body: Data("<feed><title>a</feed>".utf8)))
+        let client = APIClient(session: session)
+        #expect(try await client.send(PortingGuide.FeedTitles()) == ["Notes", "a & b", ""])
+        let error = try #require(
+            await #expect(throws: APIError.self) { try await client.send(PortingGuide.FeedTitles()) })
+        guard case .decoding(let failure) = error else {
+            Issue.record("expected a decoding error, got \(error)")
+            return
+        }
+        #expect(failure.body == Data("<feed><title>a</feed>".utf8))
+        let other = PortingGuide.XMLTitlesDecoder()
+        let response = try #require(
+            HTTPURLResponse(
+                url: URL(string: "https://a.example")!, statusCode: 200, httpVersion: nil, headerFields: nil))
+        #expect(throws: ResponseDecodingError.self) {
+            try other.decode(Int.self, from: Data("<a/>".utf8), response: response)
+        }
     }
 
     @Test func anEnumOfEndpoints() async throws {

@@ -9,7 +9,7 @@ import Testing
 
 /// The response size limit over a real `URLSession`, against `Tests/Scripts/large_body_server.py`, which
 /// reports whether it managed to send the whole body: a client that stops early leaves it unfinished.
-@Suite(.enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .timeLimit(.minutes(5)))
 struct ResponseLimitLoopbackTests {
     struct Report: Decodable, Sendable {
         let written: Int

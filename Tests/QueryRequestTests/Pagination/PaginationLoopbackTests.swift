@@ -10,7 +10,7 @@ import Testing
 /// Pages from the Python echo server over a real `URLSession`: the first request asks the server to
 /// answer with a `Link` header (`X-Echo-Times: 1` steers only the first request of its key).
 @Suite(
-    .enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .echoServer, .timeLimit(.minutes(1)))
+    .enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .echoServer, .timeLimit(.minutes(5)))
 struct PaginationLoopbackTests {
     let server: LoopbackServer
 

@@ -9,7 +9,7 @@ import Testing
 
 /// Records real exchanges with the Python echo server, checks the archive with Python's `json`, stops
 /// the server, and replays the archive without it.
-@Suite(.enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .timeLimit(.minutes(5)))
 struct RecordReplayLoopbackTests {
     static let apiKey = "k3yS3cr3tQ9wE8rT7yU6iO5pA4sD"
     static let token = "t0kenS3cr3tZ1xC2vB3nM4qW5eR6"
@@ -65,7 +65,7 @@ struct RecordReplayLoopbackTests {
     @Test func recordsRealTrafficAndReplaysItWithoutTheServer() async throws {
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }
-        let server = try LoopbackServer(script: "echo_server.py")
+        let server = try await LoopbackServer.start("echo_server.py")
         let exchanges = Exchanges(host: server.host)
         let recorded: [Data]
         do {
@@ -82,8 +82,11 @@ struct RecordReplayLoopbackTests {
         #expect(try JSONDecoder().decode(Echo.self, from: recorded[1]).attempt == 2)
 
         // Python reads the archive, finds every member HAR 1.2 requires, and no secret.
-        let check = try Subprocess.run(
-            "python3", arguments: [TestFiles.script("check_har.py"), file.path, Self.apiKey, Self.token], timeout: 30)
+        let check = try await onThreadOfItsOwn {
+            try Subprocess.run(
+                "python3", arguments: [TestFiles.script("check_har.py"), file.path, Self.apiKey, Self.token],
+                timeout: 30)
+        }
         #expect(check.status == 0, "\(check.text)\(check.errorText)")
         #expect(check.text == "ok 4\n")
 
@@ -107,7 +110,7 @@ struct RecordReplayLoopbackTests {
     @Test func theArchiveHoldsTheExchangesAsRecorded() async throws {
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }
-        let server = try LoopbackServer(script: "echo_server.py")
+        let server = try await LoopbackServer.start("echo_server.py")
         defer { server.stop() }
         let exchanges = Exchanges(host: server.host)
         let recorder = try HARRecordingSession(

@@ -57,7 +57,7 @@ struct RedirectTo: Encodable, Sendable {
 /// wrote. Each redirect is a real 3xx on the wire; the origins differ as `127.0.0.1` and `localhost` do.
 @Suite(
     .enabled(if: Peer.shouldRun(.python3, .httpbin, .nginx), "needs httpbin and nginx"), .httpbinBehindNginx,
-    .timeLimit(.minutes(2)))
+    .timeLimit(.minutes(5)))
 struct RedirectLoopbackTests {
     let httpbin: Loopback
     let nginx: Loopback
@@ -228,7 +228,7 @@ struct RedirectLoopbackTests {
 /// within the request's timeout, never a hang.
 @Suite(
     .enabled(if: Peer.shouldRun(.python3, .httpbin, .nginx), "needs httpbin and nginx"), .httpbinBehindNginx,
-    .timeLimit(.minutes(2)))
+    .timeLimit(.minutes(5)))
 struct ChallengeLoopbackTests {
     let httpbin: Loopback
     let nginx: Loopback

@@ -14,7 +14,7 @@ import Testing
 /// Waits before reconnecting are recorded by the client's backoff instead of slept: nothing here depends
 /// on timing, and every wait on the server is bounded.
 @Suite(
-    .enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .timeLimit(.minutes(1)),
+    .enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .timeLimit(.minutes(5)),
     .sseServer)
 struct ServerSentEventLoopbackTests {
     struct EventsRequest: Request {

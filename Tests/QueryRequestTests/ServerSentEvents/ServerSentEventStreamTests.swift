@@ -9,7 +9,7 @@ import Testing
 /// `APIClient.events(for:reconnection:)` through a ``StubNetworkSession``: the headers of each connection,
 /// what is reconnected and what is not, the waits (recorded by the client's backoff, never slept) and the
 /// policy's limits.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ServerSentEventStreamTests {
     struct Feed: Request {
         typealias Response = Data

@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// Streamed responses over a real `URLSession`, against `Tests/Scripts/streaming_server.py`.
-@Suite(.enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .timeLimit(.minutes(5)))
 struct StreamedResponseLoopbackTests {
     struct Get: Request {
         typealias Response = Data

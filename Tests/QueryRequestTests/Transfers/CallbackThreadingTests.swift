@@ -18,7 +18,7 @@ struct RandomBytes: Request {
 
 /// User code never runs on the session's delegate queue: a progress closure that blocks holds up nothing
 /// but its own reports; no other request, no redirect, no timeout. Against httpbin, through `URLSession`.
-@Suite(.enabled(if: Peer.shouldRun(.python3, .httpbin), "needs httpbin"), .httpbin, .timeLimit(.minutes(2)))
+@Suite(.enabled(if: Peer.shouldRun(.python3, .httpbin), "needs httpbin"), .httpbin, .timeLimit(.minutes(5)))
 struct CallbackThreadingTests {
     let httpbin: Loopback
 

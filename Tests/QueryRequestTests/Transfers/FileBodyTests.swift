@@ -92,7 +92,7 @@ import Testing
 
 /// A file body over a real `URLSession`, to the Python echo server on 127.0.0.1.
 @Suite(
-    .enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .echoServer, .timeLimit(.minutes(1)))
+    .enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .echoServer, .timeLimit(.minutes(5)))
 struct FileBodyLoopbackTests {
     struct Upload: Request {
         typealias Response = Echo

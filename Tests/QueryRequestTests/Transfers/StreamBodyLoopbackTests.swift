@@ -11,7 +11,7 @@ import Testing
 /// for every attempt whether the body arrived complete by its framing.
 @Suite(
     .enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .uploadServer,
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(5)))
 struct StreamBodyLoopbackTests {
     let host: Loopback
 

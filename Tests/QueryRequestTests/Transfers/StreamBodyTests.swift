@@ -9,7 +9,7 @@ import Testing
 
 /// `RequestBody.stream`: what a request built with it holds, and what a session that reads its body stream
 /// (here a ``StubNetworkSession``) sees.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct StreamBodyTests {
     /// An error a test sequence throws.
     struct Broken: Error, Equatable {}

@@ -11,7 +11,7 @@ import Testing
 ///
 /// The time limit is what fails a timeout or a cancellation that does not work: the server is told to
 /// wait far longer than the limit.
-@Suite(.enabled(if: EchoServer.canRun, "needs python3 for the loopback server"), .echoServer, .timeLimit(.minutes(1)))
+@Suite(.enabled(if: EchoServer.canRun, "needs python3 for the loopback server"), .echoServer, .timeLimit(.minutes(5)))
 struct AsyncHTTPClientSessionTests {
     let server: EchoServer
     let client = APIClient(session: AsyncHTTPClientSession())

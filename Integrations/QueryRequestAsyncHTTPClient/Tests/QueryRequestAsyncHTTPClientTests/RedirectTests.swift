@@ -51,7 +51,7 @@ struct FixedToken: TokenProvider {
 
 /// Redirects through `AsyncHTTPClientSession`, which never follows them: `APIClient` does, as over
 /// `URLSession`. Against httpbin, a server nobody here wrote.
-@Suite(.enabled(if: EchoServer.canRun(needing: "httpbin"), "needs httpbin"), .httpbin, .timeLimit(.minutes(1)))
+@Suite(.enabled(if: EchoServer.canRun(needing: "httpbin"), "needs httpbin"), .httpbin, .timeLimit(.minutes(5)))
 struct RedirectTests {
     let server: EchoServer
     /// httpbin under another origin.

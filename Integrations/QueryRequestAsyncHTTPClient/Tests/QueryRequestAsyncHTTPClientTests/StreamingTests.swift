@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// Streamed responses through AsyncHTTPClient, against the root package's `Tests/Scripts/streaming_server.py`.
-@Suite(.enabled(if: EchoServer.canRun, "needs python3 for the loopback server"), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: EchoServer.canRun, "needs python3 for the loopback server"), .timeLimit(.minutes(5)))
 struct StreamingTests {
     struct Get: Request {
         typealias Response = Data
@@ -69,6 +69,37 @@ struct StreamingTests {
                 return
             }
             #expect(try await brokenReport(key, host: host))
+        }
+    }
+
+    /// The session's own bound (`maximumResponseBodySize`) is for bodies held whole: a stream and a download go
+    /// past it, and a body collected for `send` that passes it fails with an error that names it.
+    @Test func theSessionsBodyBoundAppliesOnlyToWholeBodies() async throws {
+        try await withServer { host in
+            let client = APIClient(session: AsyncHTTPClientSession(maximumResponseBodySize: 1000))
+            let expected = Data((0..<200_003).map { UInt8($0 % 251) })
+            let request = Get(host: host, path: "/bytes", query: ["size": "200003"])
+
+            let streamed = try await client.stream(request)
+            var body = Data()
+            for try await chunk in streamed.body { body.append(chunk) }
+            #expect(body == expected)
+
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("bytes")
+            let response = try await client.download(request, to: file)
+            #expect(response.statusCode == 200)
+            #expect(try Data(contentsOf: file) == expected)
+
+            let error = try #require(await #expect(throws: APIError.self) { try await client.send(request) })
+            guard case .transport(let urlError) = error else {
+                Issue.record("expected a transport error, got \(error)")
+                return
+            }
+            #expect(urlError.code == .dataLengthExceedsMaximum)
+            #expect(error.description.contains("maximumResponseBodySize (1000 bytes)"))
         }
     }
 
