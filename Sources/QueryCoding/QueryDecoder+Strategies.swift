@@ -142,7 +142,7 @@ extension QueryDecoder {
 }
 
 /// Input that goes beyond one of the ``QueryDecoder/Limits``.
-public struct QueryDecodingLimitError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct QueryDecodingLimitError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// Which limit.
     public enum Limit: Sendable, Hashable {
         /// ``QueryDecoder/Limits/maximumInputLength``
@@ -168,6 +168,9 @@ public struct QueryDecodingLimitError: Error, Sendable, Hashable, CustomStringCo
         self.maximum = maximum
         self.parameter = parameter
     }
+
+    /// The ``description``.
+    public var errorDescription: String? { description }
 
     /// What was exceeded, and where.
     public var description: String {

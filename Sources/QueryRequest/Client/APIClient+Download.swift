@@ -60,20 +60,21 @@ extension APIClient {
     ///   - existing: What to do when `destination` exists: ``ExistingDestination/refuse`` (the default)
     ///     or ``ExistingDestination/replace``.
     ///   - progress: Called with the transfer's progress as the body arrives.
-    /// - Returns: The response whose body is now at `destination`.
+    /// - Returns: The response, whose ``Response/value`` is `destination`, where its body now is.
     /// - Throws: ``APIError``, and nothing else; ``APIError/fileSystem(path:error:)`` names the file that
     ///   could not be created, written or moved.
     @discardableResult
     public func download<R: Request>(
         _ request: R, to destination: URL, ifExists existing: ExistingDestination = .refuse,
         progress: (@Sendable (TransferProgress) -> Void)? = nil
-    ) async throws -> HTTPURLResponse {
+    ) async throws -> Response<URL> {
         try await ProgressReporter.reporting(to: progress) {
-            try await presentingErrors { () async throws(APIError) -> HTTPURLResponse in
+            try await presentingErrors { () async throws(APIError) -> Response<URL> in
                 let prepared = try prepare(request)
-                return try await download(
+                let response = try await download(
                     prepared, declaredErrorBody: R.ErrorBody.self, name: RequestName(of: R.self), to: destination,
                     ifExists: existing)
+                return Response(value: destination, httpResponse: response, requested: prepared.urlRequest.url)
             }
         }
     }
@@ -116,7 +117,7 @@ extension APIClient {
                 prepared, declaredErrorBody: ErrorBody.self, name: name, limit: limit, earlier: attempts)
             do throws(APIError) {
                 try await write(streamed, into: file, method: prepared.method, request: prepared.urlRequest)
-                return streamed.response
+                return streamed.httpResponse
             } catch {
                 let retries = attempts.counts.retries
                 guard mayRestart, retries < maximumRetries, case .transport(let urlError) = error,
@@ -143,7 +144,7 @@ extension APIClient {
 
     /// Writes the body of `streamed` to `file`, then checks its length against `Content-Length`.
     private func write(
-        _ streamed: StreamedResponse, into file: PartialDownload, method: HTTPMethod, request: URLRequest
+        _ streamed: Response<ResponseBodyStream>, into file: PartialDownload, method: HTTPMethod, request: URLRequest
     ) async throws(APIError) {
         var written: Int64 = 0
         do {
@@ -153,9 +154,9 @@ extension APIClient {
             }
         } catch {
             streamed.body.cancel()
-            throw CheckedBodySource.apiError(error, response: streamed.response, request: request)
+            throw CheckedBodySource.apiError(error, response: streamed.httpResponse, request: request)
         }
-        if let announced = Self.announcedLength(of: streamed.response, method: method), announced != written {
+        if let announced = Self.announcedLength(of: streamed.httpResponse, method: method), announced != written {
             var info: [String: Any] = [:]
             info[NSURLErrorFailingURLErrorKey] = request.url
             info[NSUnderlyingErrorKey] = ContentLengthMismatch(announced: announced, received: written)

@@ -33,7 +33,7 @@ extension APIClient {
         reason: AttemptReason = .first
     ) async throws(APIError) -> ClientResponse {
         if setting.requiresAuthorization, !authorizes {
-            throw .authorization(APIError.AuthorizationProblem.noAuthorizationMiddleware)
+            throw .authorization(AuthorizationError.noAuthorizationMiddleware)
         }
         let mayRetry = method.isIdempotent || setting.retriesNonIdempotentRequests
         let maximumRetries = max(setting.retryCount, 0)

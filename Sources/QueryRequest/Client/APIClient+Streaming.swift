@@ -5,12 +5,13 @@ import Foundation
 #endif
 
 extension APIClient {
-    /// Sends `request` and returns as soon as the response's head arrives and is accepted, with the body
-    /// to read as it comes: in chunks (``StreamedResponse/body``) or lines (``StreamedResponse/lines``).
+    /// Sends `request` and returns as soon as the response's head arrives and is accepted: a ``Response``
+    /// whose value is the body, to read as it comes, in chunks (``Response/body``) or lines
+    /// (``ResponseBodyStream/lines``).
     ///
     /// ```swift
     /// let streamed = try await client.stream(CompletionRequest(prompt: "Hello"))
-    /// for try await line in streamed.lines {
+    /// for try await line in streamed.body.lines {
     ///     let delta = try JSONDecoder().decode(Delta.self, from: Data(line.utf8))
     ///     print(delta.text, terminator: "")
     /// }
@@ -30,8 +31,8 @@ extension APIClient {
     /// ``NetworkSession/stream(for:upTo:)``, and otherwise hands the whole body over as one chunk.
     ///
     /// - Throws: ``APIError``, and nothing else.
-    public func stream<R: Request>(_ request: R) async throws -> StreamedResponse {
-        try await presentingErrors { () async throws(APIError) -> StreamedResponse in
+    public func stream<R: Request>(_ request: R) async throws -> Response<ResponseBodyStream> {
+        try await presentingErrors { () async throws(APIError) -> Response<ResponseBodyStream> in
             let prepared = try prepare(request)
             return try await stream(prepared, declaredErrorBody: R.ErrorBody.self, name: RequestName(of: R.self))
         }
@@ -43,7 +44,7 @@ extension APIClient {
     func stream<ErrorBody: Sendable>(
         _ prepared: PreparedRequest, declaredErrorBody: ErrorBody.Type, name: RequestName, limit: Int? = nil,
         earlier: DownloadAttempts? = nil
-    ) async throws(APIError) -> StreamedResponse {
+    ) async throws(APIError) -> Response<ResponseBodyStream> {
         let validation = prepared.validation(self)
         let limit = limit ?? prepared.limit(self)
         let state = makeSendState()
@@ -65,11 +66,13 @@ extension APIClient {
                 : answer.body
             try check(response, body: whole, declaredErrorBody: ErrorBody.self, prepared, state: state)
             // The media type of an empty body passes: what is left is the stream's own answer.
-            return StreamedResponse(response: response, body: ResponseBodyStream(whole))
+            return Response(
+                value: ResponseBodyStream(whole), httpResponse: response, requested: prepared.urlRequest.url)
         }
         let checked = CheckedBodySource(
             body, response: response, request: prepared.urlRequest, limit: limit, reportsProgress: true,
             redaction: redactionContext)
-        return StreamedResponse(response: response, body: ResponseBodyStream(source: checked))
+        return Response(
+            value: ResponseBodyStream(source: checked), httpResponse: response, requested: prepared.urlRequest.url)
     }
 }

@@ -122,7 +122,7 @@ public struct APIClient: Sendable {
     /// - Throws: ``APIError``, and nothing else.
     @discardableResult
     public func send<R: Request>(_ request: R) async throws -> R.Response {
-        try await response(for: request).0
+        try await response(for: request).value
     }
 
     /// Sends `request` like ``send(_:)``, reporting its progress: body bytes sent and received, with their
@@ -138,7 +138,7 @@ public struct APIClient: Sendable {
     public func send<R: Request>(
         _ request: R, progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws -> R.Response {
-        try await response(for: request, progress: progress).0
+        try await response(for: request, progress: progress).value
     }
 
     /// Sends `request` like ``response(for:)``, reporting its progress as ``send(_:progress:)`` does.
@@ -146,16 +146,16 @@ public struct APIClient: Sendable {
     /// - Throws: ``APIError``, and nothing else.
     public func response<R: Request>(
         for request: R, progress: @escaping @Sendable (TransferProgress) -> Void
-    ) async throws -> (R.Response, HTTPURLResponse) {
+    ) async throws -> Response<R.Response> {
         try await ProgressReporter.reporting(to: progress) { try await response(for: request) }
     }
 
-    /// Sends `request` and returns its decoded response together with the `HTTPURLResponse`, to read
-    /// response headers or the exact status.
+    /// Sends `request` and returns its decoded response as the ``Response/value`` of a ``Response``, with the
+    /// `HTTPURLResponse`, to read response headers, the exact status or the URL that answered.
     ///
     /// - Throws: ``APIError``, and nothing else.
-    public func response<R: Request>(for request: R) async throws -> (R.Response, HTTPURLResponse) {
-        try await presentingErrors { () async throws(APIError) -> (R.Response, HTTPURLResponse) in
+    public func response<R: Request>(for request: R) async throws -> Response<R.Response> {
+        try await presentingErrors { () async throws(APIError) -> Response<R.Response> in
             let prepared = try prepare(request)
             let state = makeSendState()
             let answer = try await exchange(
@@ -172,7 +172,7 @@ public struct APIClient: Sendable {
             let decoded = try Self.decode(
                 R.Response.self, from: body, of: response, isHead: prepared.method.canonical == .head,
                 with: prepared.decoder(self))
-            return (decoded, response)
+            return Response(value: decoded, httpResponse: response, requested: prepared.urlRequest.url)
         }
     }
 

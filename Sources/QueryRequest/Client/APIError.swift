@@ -29,7 +29,7 @@ public enum APIError: Error, Sendable {
     /// body was sent: the server received no complete request.
     case invalidRequest(any Error)
     /// No credentials could be put on the request: the token provider or a signing function threw the
-    /// associated error, or the credential could not be used (``AuthorizationProblem``). Nothing was
+    /// associated error, or the credential could not be used (``AuthorizationError``). Nothing was
     /// sent for the failing attempt.
     case authorization(any Error)
     /// The request did not get a response: no connection, a timeout, a TLS failure…

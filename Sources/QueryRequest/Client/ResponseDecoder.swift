@@ -79,7 +79,7 @@ public struct CustomResponseDecoder<Output: Sendable>: ResponseDecoder {
 }
 
 /// Why a body could not be read, beyond the format's own parse errors.
-public enum ResponseDecodingError: Error, Sendable, CustomStringConvertible {
+public enum ResponseDecodingError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// The decoder does not read values of this type: `type` is the type's name, `decoder` the decoder's.
     case unsupportedType(type: String, decoder: String)
     /// The body is not text in its charset: `charset` as the response named it (`utf-8` by default).
@@ -91,6 +91,9 @@ public enum ResponseDecodingError: Error, Sendable, CustomStringConvertible {
     public static func unsupportedType(_ type: Any.Type, decoder: String) -> ResponseDecodingError {
         .unsupportedType(type: String(reflecting: type), decoder: decoder)
     }
+
+    /// The ``description``.
+    public var errorDescription: String? { description }
 
     /// A sentence that says what went wrong and what to do.
     public var description: String {

@@ -4,17 +4,17 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// One page of a paginated resource: the decoded response, the HTTP response and where it came from.
+/// One page of a paginated resource: its ``Response`` and its position in the sequence.
 public struct Page<Content: Sendable>: Sendable {
-    /// The response body, decoded as the request's `Response`.
-    public let content: Content
-    /// The HTTP response, for its headers (a total count, rate limits).
-    public let response: HTTPURLResponse
-    /// The URL the page came from: the one requested (after the client's host override), or, when the
-    /// request was redirected, the one that answered. Relative links resolve against it.
-    public let url: URL
+    /// The page's response: the body decoded as the request's `Response` (``Response/value``), its status and
+    /// headers (a total count, rate limits), and the URL that answered (``Response/url``), against which
+    /// relative links resolve.
+    public let response: Response<Content>
     /// The page's position in the sequence: 1 for the first.
     public let number: Int
+
+    /// The response body, decoded as the request's `Response`: the ``response``'s ``Response/value``.
+    public var content: Content { response.value }
 }
 
 extension APIClient {
@@ -118,14 +118,13 @@ public struct Pages<R: Request>: AsyncSequence, Sendable {
                     throw PaginationError.repeatedPage(method: key.method, url: key.url)
                 }
             }
-            let (content, response) = try await client.response(for: request)
-            // The URL the client built (after its host override): its origin is the one links must keep.
-            let built = request.sent.recorded?.url ?? response.url ?? URL(fileURLWithPath: "/")
-            if number == 0 { origin = Origin(built) }
-            // The URL that answered, after any redirect: relative links resolve against it (RFC 8288's context).
-            let url = response.url.flatMap { answered in Origin(answered) != nil ? answered : nil } ?? built
+            let response = try await client.response(for: request)
+            // The URL the client built (after its host override): its origin is the one links must keep. The
+            // response's URL is the one that answered, after any redirect, against which relative links resolve
+            // (RFC 8288's context).
+            if number == 0 { origin = Origin(request.sent.recorded?.url ?? response.url) }
             number += 1
-            let page = Page(content: content, response: response, url: url, number: number)
+            let page = Page(response: response, number: number)
             do {
                 self.pending = try following(page, base: base).map { .success($0) }
             } catch {
@@ -155,7 +154,7 @@ public struct Pages<R: Request>: AsyncSequence, Sendable {
                     link.relations.contains("next") && !link.parameters.contains { $0.name == "anchor" }
                 })
             else { return nil }
-            guard let resolved = URL(string: link.target, relativeTo: page.url)?.absoluteURL else {
+            guard let resolved = URL(string: link.target, relativeTo: page.response.url)?.absoluteURL else {
                 throw PaginationError.invalidNextLink(target: link.target, reason: "it is not a URI reference")
             }
             guard let linkOrigin = Origin(resolved) else {
@@ -170,7 +169,7 @@ public struct Pages<R: Request>: AsyncSequence, Sendable {
             }
             guard allowed else {
                 throw PaginationError.crossOriginLink(
-                    url: resolved.absoluteString, origin: origin?.description ?? page.url.absoluteString)
+                    url: resolved.absoluteString, origin: origin?.description ?? page.response.url.absoluteString)
             }
             return resolved
         }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a page sequence (``APIClient/pages(following:crossOrigin:)``,
 /// ``APIClient/pages(startingWith:next:)``) stopped with an error other than the client's ``APIError``.
-public enum PaginationError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum PaginationError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// A `Link` header could not be parsed; `reason` says where.
     case invalidLinkHeader(value: String, reason: String)
     /// The `next` link points to another origin (scheme, host and port) than the first page's, which
@@ -12,6 +12,9 @@ public enum PaginationError: Error, Sendable, Hashable, CustomStringConvertible 
     case invalidNextLink(target: String, reason: String)
     /// The next page is one already fetched (same method, URL and body): following it would loop.
     case repeatedPage(method: String, url: String)
+
+    /// The ``description``.
+    public var errorDescription: String? { description }
 
     /// The error in words, naming what was refused and where.
     public var description: String {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What ``HARRecordingSession`` and ``HARReplaySession`` throw.
-public enum HTTPArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum HTTPArchiveError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// The archive at `path` could not be written; `reason` says why.
     case cannotWrite(path: String, reason: String)
     /// The file at `path` is not an HTTP Archive the replay can use; `reason` names the member.
@@ -11,6 +11,9 @@ public enum HTTPArchiveError: Error, Sendable, Hashable, CustomStringConvertible
     case unmatchedRequest(method: String, url: String, rule: String)
     /// Every one of the `recorded` exchanges that match `method` `url` was already replayed.
     case exhausted(method: String, url: String, recorded: Int)
+
+    /// The ``description``.
+    public var errorDescription: String? { description }
 
     /// The error in words, naming what was refused and where.
     public var description: String {

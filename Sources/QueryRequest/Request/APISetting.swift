@@ -17,7 +17,7 @@ public struct APISetting: Sendable, Hashable {
     public var headers: [String: String]
     /// Whether the request needs credentials: the client's authorization middleware (a bearer token
     /// from its token provider, an API key, Basic credentials, a signature) put them on it, and a client
-    /// without any fails with ``APIError/AuthorizationProblem/noAuthorizationMiddleware``.
+    /// without any fails with ``AuthorizationError/noAuthorizationMiddleware``.
     public var requiresAuthorization: Bool
     /// Whether a 401 response makes the bearer middleware refresh the token once and the client retry
     /// the request once.

@@ -43,6 +43,9 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
         AsyncIterator(storage: storage, source: storage.take())
     }
 
+    /// The body's lines, as they arrive (see ``ResponseLines``); reading them reads the body.
+    public var lines: ResponseLines { ResponseLines(self) }
+
     /// Stops the transfer and lets go of what is buffered; an iteration in progress ends with
     /// ``APIError/cancelled``. Calling it after the body ended does nothing.
     public func cancel() {
@@ -68,7 +71,10 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
     }
 
     /// The body was iterated a second time: a streamed body is read once, as it arrives, and not kept.
-    public struct IterationError: Error, Sendable, CustomStringConvertible {
+    public struct IterationError: Error, Sendable, CustomStringConvertible, LocalizedError {
+        /// The ``description``.
+        public var errorDescription: String? { description }
+
         /// Says what happened and what to do instead.
         public var description: String {
             "a streamed response body can be read once; keep the chunks while reading them the first time"

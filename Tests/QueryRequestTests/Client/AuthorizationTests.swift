@@ -96,7 +96,7 @@ struct FixedToken: TokenProvider {
             await #expect(throws: APIError.self) {
                 try await APIClient(session: session).send(Ping(setting: Self.authorized))
             })
-        guard case .authorization(let problem as APIError.AuthorizationProblem) = error else {
+        guard case .authorization(let problem as AuthorizationError) = error else {
             Issue.record("expected an authorization error, got \(error)")
             return
         }
@@ -129,7 +129,7 @@ struct FixedToken: TokenProvider {
         let client = APIClient(session: session, tokenProvider: FixedToken(value: token))
         let error = try #require(
             await #expect(throws: APIError.self) { try await client.send(Ping(setting: Self.authorized)) })
-        guard case .authorization(let problem as APIError.AuthorizationProblem) = error else {
+        guard case .authorization(let problem as AuthorizationError) = error else {
             Issue.record("expected an authorization error, got \(error)")
             return
         }

@@ -304,7 +304,8 @@ extension ClientGuide {
                 #expect(user.name == "Ada")
             }
             do {
-                let (user, response) = try await client.response(for: UserRequest(id: 42))
+                let response = try await client.response(for: UserRequest(id: 42))
+                let user = response.value
                 let remaining = response.value(forHTTPHeaderField: "X-RateLimit-Remaining")
                 #expect(user.id == 42)
                 #expect(remaining == "9")
@@ -340,7 +341,7 @@ extension ClientGuide {
                 let path = "/documents/latest"
                 let setting: APISetting
             }
-            let (_, last) = try await client.response(for: Latest(setting: APISetting(redirectPolicy: downloads)))
+            let last = try await client.response(for: Latest(setting: APISetting(redirectPolicy: downloads)))
             #expect(session.requests.map { $0.url?.host } == ["api.example.com", "downloads.example.com"])
             #expect(last.value(forHTTPHeaderField: "Location") == "https://elsewhere.example.com/e")
             #expect(trusting.credentialOrigins == [URL(string: "https://files.example.com")!])

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The types the guides' prose names (in backticks) exist under the names written: a type nested in another
-/// (`APIError.AuthorizationProblem`) is written with its parent, since the bare name does not compile, and
+/// (`APIError.UnacceptableStatus`) is written with its parent, since the bare name does not compile, and
 /// `Parent.Child` names a type that `Parent` declares. The Swift blocks themselves are compiled by each guide's test.
 @Suite(.timeLimit(.minutes(5))) struct GuideTypeNamesTests {
     /// The types the libraries declare, read from their sources.
@@ -127,8 +127,8 @@ import Testing
         return problems
     }
 
-    /// The leading capitalised names of a span, up to the first that is not one: `APIError.AuthorizationProblem`
-    /// for `APIError.AuthorizationProblem.noAuthorizationMiddleware`, nothing for `Content-Type` or `send(_:)`.
+    /// The leading capitalised names of a span, up to the first that is not one: `APIError.UnacceptableStatus`
+    /// for `APIError.UnacceptableStatus.statusCode`, nothing for `Content-Type` or `send(_:)`.
     static func typePath(of span: Substring) -> [String] {
         let name = span.prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
         let rest = span.dropFirst(name.count)
@@ -161,7 +161,7 @@ import Testing
         let types = DeclaredTypes.library
         #expect(
             types.topLevel.isSuperset(of: ["APIError", "QueryEncoder", "MultipartFormError", "AsyncHTTPClientSession"]))
-        #expect(types.publicNested["AuthorizationProblem"] == ["APIError"])
+        #expect(types.publicNested["UnacceptableStatus"] == ["APIError"])
         #expect(types.members["APIError", default: []].contains("UnacceptableStatus"))
         #expect(types.members["Request", default: []].contains("Response"))
     }
@@ -169,7 +169,7 @@ import Testing
     @Test func theCheckFindsBareAndMisplacedNestedNames() {
         let types = DeclaredTypes.library
         let text = """
-            Throws `AuthorizationProblem.noAuthorizationMiddleware`, a `APIError.Problem`, `APIError.AuthorizationProblem`.
+            Throws `UnacceptableStatus.credentialsNotSentBy`, a `APIError.Problem`, `APIError.UnacceptableStatus`.
             ```swift
             struct Limits {}
             ```
@@ -177,8 +177,8 @@ import Testing
             """
         #expect(
             Self.problems(in: text, types: types) == [
-                "`AuthorizationProblem.noAuthorizationMiddleware`: write it with its parent, as "
-                    + "`APIError.AuthorizationProblem`",
+                "`UnacceptableStatus.credentialsNotSentBy`: write it with its parent, as "
+                    + "`APIError.UnacceptableStatus`",
                 "`APIError.Problem`: APIError declares no type Problem",
             ])
     }

@@ -231,10 +231,10 @@ extension PortingGuide.NoteEndpoint {
         let notes = try await client.send(NoteEndpoint.notes(page: 2))  // [Note]
         let note = try await client.send(NoteEndpoint.note(1))  // Note
         try await client.send(NoteEndpoint.delete(id: 1))  // no response body
-        let (same, response) = try await client.response(for: NoteEndpoint.note(1))
+        let response = try await client.response(for: NoteEndpoint.note(1))
 
         #expect(notes == [Note(id: 1, text: "hi")])
-        #expect(note == same && response.statusCode == 200)
+        #expect(note == response.value && response.statusCode == 200)
         #expect(session.requests.first?.url?.query == "page=2")
     }
 

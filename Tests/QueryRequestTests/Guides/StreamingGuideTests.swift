@@ -117,7 +117,7 @@ struct StreamedResponseGuide {
 
     func tailLogs(with client: APIClient) async throws {
         let streamed = try await client.stream(LogTail())
-        for try await line in streamed.lines {
+        for try await line in streamed.body.lines {
             print(line)
         }
     }
@@ -137,7 +137,7 @@ struct StreamedResponseGuide {
     func complete(with client: APIClient) async throws -> String {
         var text = ""
         let streamed = try await client.stream(CompletionRequest(prompt: "Hello"))
-        for try await line in streamed.lines where !line.isEmpty {
+        for try await line in streamed.body.lines where !line.isEmpty {
             text += try JSONDecoder().decode(Completion.self, from: Data(line.utf8)).text
         }
         return text
@@ -186,7 +186,7 @@ struct StreamedResponseGuide {
         let streamed = try await APIClient(session: session).stream(LogTail())
         var lines: [String] = []
         await #expect(throws: APIError.self) {
-            for try await line in streamed.lines { lines.append(line) }
+            for try await line in streamed.body.lines { lines.append(line) }
         }
         #expect(lines == ["line 1", "line 2"])
     }

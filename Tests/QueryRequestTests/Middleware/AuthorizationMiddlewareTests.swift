@@ -50,7 +50,7 @@ import Testing
         let client = APIClient(
             session: session, middleware: [APIKeyMiddleware("k", in: placement, scope: .everyRequest)])
         let error = try #require(await #expect(throws: APIError.self) { try await client.send(Own()) })
-        guard case .authorization(let problem as APIError.AuthorizationProblem) = error,
+        guard case .authorization(let problem as AuthorizationError) = error,
             case .credentialAlreadyPresent(let name) = problem
         else {
             Issue.record("expected credentialAlreadyPresent, got \(error)")
@@ -69,7 +69,7 @@ import Testing
         let client = APIClient(session: session, middleware: [APIKeyMiddleware(key, in: placement)])
         let error = try #require(
             await #expect(throws: APIError.self) { try await client.send(Ping(setting: Self.authorized)) })
-        guard case .authorization(let problem as APIError.AuthorizationProblem) = error,
+        guard case .authorization(let problem as AuthorizationError) = error,
             case .unsendableCredential(let middleware, _) = problem
         else {
             Issue.record("expected unsendableCredential, got \(error)")

@@ -62,13 +62,13 @@ import Testing
         #expect(pages.map(\.number) == [1, 2, 3])
         #expect(names.current == ["ItemsRequest", "ItemsRequest", "ItemsRequest"], "middleware see the request paged")
         #expect(
-            pages.map(\.url.absoluteString) == [
+            pages.map(\.response.url.absoluteString) == [
                 "https://api.example.com/v1/items", "https://api.example.com/v1/items?page=2",
                 "https://api.example.com/v1/items?page=3",
             ])
         // Every page is the first request with another URL: its headers are kept.
         #expect(stub.requests.map { $0.value(forHTTPHeaderField: "X-Client") } == ["tests", "tests", "tests"])
-        #expect(stub.requests.map(\.url?.absoluteString) == pages.map(\.url.absoluteString))
+        #expect(stub.requests.map(\.url?.absoluteString) == pages.map(\.response.url.absoluteString))
     }
 
     @Test(arguments: [
@@ -97,7 +97,7 @@ import Testing
         let client = APIClient(session: stub)
         let allowed = try await collect(
             client.pages(following: ItemsRequest(), crossOrigin: .allow([URL(string: "https://mirror.example.com")!])))
-        #expect(allowed.map(\.url.host) == ["api.example.com", "mirror.example.com"])
+        #expect(allowed.map(\.response.url.host) == ["api.example.com", "mirror.example.com"])
         let any = try await collect(client.pages(following: ItemsRequest(), crossOrigin: .allowAny))
         #expect(any.count == 2)
     }
@@ -108,8 +108,8 @@ import Testing
         ])
         let client = APIClient(session: stub, hostOverride: URL(string: "https://staging.example.com/v1")!)
         var iterator = client.pages(following: ItemsRequest()).makeAsyncIterator()
-        #expect(try await iterator.next()?.url.absoluteString == "https://staging.example.com/v1/items")
-        #expect(try await iterator.next()?.url.absoluteString == "https://staging.example.com/v1/items?page=2")
+        #expect(try await iterator.next()?.response.url.absoluteString == "https://staging.example.com/v1/items")
+        #expect(try await iterator.next()?.response.url.absoluteString == "https://staging.example.com/v1/items?page=2")
         // The request's own host is another origin than the one the client sends to.
         await #expect(
             throws: PaginationError.crossOriginLink(
@@ -130,7 +130,7 @@ import Testing
         }
         let pages = try await collect(APIClient(session: stub).pages(following: ItemsRequest()))
         #expect(
-            pages.map(\.url.absoluteString) == [
+            pages.map(\.response.url.absoluteString) == [
                 "https://api.example.com/v2/items", "https://api.example.com/v2/items?page=2",
             ])
     }
@@ -146,7 +146,7 @@ import Testing
             return .json(#"[{"id": 1}]"#, headers: ["Link": "</v1/items?page=2>; rel=next"])
         }
         var iterator = APIClient(session: stub).pages(following: ItemsRequest()).makeAsyncIterator()
-        #expect(try await iterator.next()?.url.absoluteString == "https://cdn.example.com/v1/items")
+        #expect(try await iterator.next()?.response.url.absoluteString == "https://cdn.example.com/v1/items")
         await #expect(
             throws: PaginationError.crossOriginLink(
                 url: "https://cdn.example.com/v1/items?page=2", origin: "https://api.example.com:443")

@@ -203,7 +203,7 @@ func redirectingSession(_ redirects: [String: (status: Int, location: String)]) 
         #expect(failure.response.value(forHTTPHeaderField: "Location") == "/moved")
         // Accepted as a status, it is a response like any other.
         let accepting = APISetting(validation: ResponseValidation(statusCodes: 200..<400))
-        let (_, answer) = try await client.response(for: RedirectedRequest(setting: accepting))
+        let answer = try await client.response(for: RedirectedRequest(setting: accepting))
         #expect(answer.statusCode == 301)
         #expect(session.requests.count == 2)
     }
@@ -224,7 +224,7 @@ func redirectingSession(_ redirects: [String: (status: Int, location: String)]) 
         let client = APIClient(
             session: session, validation: ResponseValidation(statusCodes: 200..<400),
             redirectPolicy: .sameOrigin)
-        let (_, response) = try await client.response(for: RedirectedRequest())
+        let response = try await client.response(for: RedirectedRequest())
         #expect(response.statusCode == 302)
         #expect(response.value(forHTTPHeaderField: "Location") == "https://cdn.example.com/outside")
         #expect(session.requests.map { $0.url?.host?.lowercased() } == ["api.example.com", "api.example.com"])
@@ -241,7 +241,7 @@ func redirectingSession(_ redirects: [String: (status: Int, location: String)]) 
         }
         let client = APIClient(
             session: session, validation: ResponseValidation(statusCodes: 200..<400), redirectPolicy: policy)
-        let (_, response) = try await client.response(
+        let response = try await client.response(
             for: RedirectedRequest(method: .post, body: .json(["a": 1]), headers: ["Authorization": "Bearer s"]))
         #expect(response.statusCode == 302)
         let seen = hops.current

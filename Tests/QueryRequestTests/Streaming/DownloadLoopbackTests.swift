@@ -91,6 +91,8 @@ struct DownloadLoopbackTests {
             _ = try await APIClient().send(Fetch(host: host, path: "/release", query: ["key": key]))
             let response = try await download.value
             #expect(response.statusCode == 200)
+            #expect(response.value == destination)
+            #expect(response.url.path == "/gate")
             #expect(try Data(contentsOf: destination) == Self.pattern(size))
             #expect(try entries(directory) == ["body.bin"])
             let permissions = try FileManager.default.attributesOfItem(atPath: destination.path)[.posixPermissions]

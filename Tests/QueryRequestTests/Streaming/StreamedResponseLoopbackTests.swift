@@ -50,7 +50,7 @@ struct StreamedResponseLoopbackTests {
                 Get(host: host, path: "/lines", query: ["count": "4", "gate": gate]))
             #expect(streamed.statusCode == 200)
             var lines: [String] = []
-            for try await line in streamed.lines {
+            for try await line in streamed.body.lines {
                 lines.append(line)
                 // The server waits for this before it writes the other lines: a client that read the
                 // whole body before handing it over would only get here after the server gave up.
@@ -236,7 +236,7 @@ struct StreamedResponseLoopbackTests {
             request.setting.retryCount = 2
             let streamed = try await client.stream(request)
             var lines: [String] = []
-            for try await line in streamed.lines { lines.append(line) }
+            for try await line in streamed.body.lines { lines.append(line) }
             #expect(lines == ["line 0", "line 1", "line 2"])
             #expect(attempts.current.map(\.statusCode) == [503, 503, 200])
             #expect(
@@ -262,7 +262,7 @@ struct StreamedResponseLoopbackTests {
             let accepted = try await APIClient().stream(
                 Get(host: host, path: "/typed", query: ["type": "application/x-ndjson"]))
             var lines: [String] = []
-            for try await line in accepted.lines { lines.append(line) }
+            for try await line in accepted.body.lines { lines.append(line) }
             #expect(lines == ["first", "second"])
         }
     }

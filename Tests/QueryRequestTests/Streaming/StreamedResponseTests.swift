@@ -24,9 +24,9 @@ struct StreamedResponseTests {
         return chunks
     }
 
-    static func lines(_ streamed: StreamedResponse) async throws -> [String] {
+    static func lines(_ streamed: Response<ResponseBodyStream>) async throws -> [String] {
         var lines: [String] = []
-        for try await line in streamed.lines { lines.append(line) }
+        for try await line in streamed.body.lines { lines.append(line) }
         return lines
     }
 
@@ -34,7 +34,7 @@ struct StreamedResponseTests {
         let session = StubNetworkSession(.chunks(Self.chunks("a", "bc", "def"), headers: ["X-Kind": "feed"]))
         let streamed = try await APIClient(session: session).stream(Feed())
         #expect(streamed.statusCode == 200)
-        #expect(streamed.response.value(forHTTPHeaderField: "X-Kind") == "feed")
+        #expect(streamed.value(forHTTPHeaderField: "X-Kind") == "feed")
         #expect(try await Self.read(streamed.body) == Self.chunks("a", "bc", "def"))
     }
 

@@ -38,7 +38,7 @@ struct CallbackThreadingTests {
             for _ in 0..<6 {
                 group.addTask {
                     do {
-                        let (_, response) = try await client.response(
+                        let response = try await client.response(
                             for: EchoingRequest(
                                 host: httpbin, path: "/redirect/2", setting: APISetting(timeout: timeout)))
                         return .status(response.statusCode)

@@ -35,7 +35,7 @@ struct StreamingTests {
             let streamed = try await client.stream(
                 Get(host: host, path: "/lines", query: ["count": "3", "gate": gate]))
             var lines: [String] = []
-            for try await line in streamed.lines {
+            for try await line in streamed.body.lines {
                 lines.append(line)
                 if lines.count == 1 {
                     _ = try await client.send(Get(host: host, path: "/release", query: ["key": gate]))

@@ -12,9 +12,9 @@ import Foundation
 /// ```
 ///
 /// A request that already carries that header or query parameter is refused with
-/// ``APIError/AuthorizationProblem/credentialAlreadyPresent(_:)`` rather than having its own value
+/// ``AuthorizationError/credentialAlreadyPresent(_:)`` rather than having its own value
 /// overwritten. A query key is percent-encoded like any query value; a header key must be free of
-/// control characters (``APIError/AuthorizationProblem/unsendableCredential(middleware:reason:)``).
+/// control characters (``AuthorizationError/unsendableCredential(middleware:reason:)``).
 public struct APIKeyMiddleware: AuthorizationMiddleware {
     /// Where an API key goes.
     public enum Placement: Sendable, Hashable {
@@ -55,7 +55,7 @@ public struct APIKeyMiddleware: AuthorizationMiddleware {
             guard HeaderFields.isToken(name) else { throw problem("the header name \"\(name)\" is not a valid token") }
             guard isSendableCredential(key) else { throw problem("the key is empty or has control characters") }
             guard request.value(forHTTPHeaderField: name) == nil else {
-                throw APIError.authorization(APIError.AuthorizationProblem.credentialAlreadyPresent("header \(name)"))
+                throw APIError.authorization(AuthorizationError.credentialAlreadyPresent("header \(name)"))
             }
             request.setValue(key, forHTTPHeaderField: name)
         case .queryParameter(let name):
@@ -65,7 +65,7 @@ public struct APIKeyMiddleware: AuthorizationMiddleware {
             else { throw problem("the request has no URL") }
             if components.queryItems?.contains(where: { $0.name == name }) == true {
                 throw APIError.authorization(
-                    APIError.AuthorizationProblem.credentialAlreadyPresent("query parameter \(name)"))
+                    AuthorizationError.credentialAlreadyPresent("query parameter \(name)"))
             }
             let pair = URLText.escapingAllButUnreserved(name) + "=" + URLText.escapingAllButUnreserved(key)
             let query = components.percentEncodedQuery.map { $0.isEmpty ? pair : $0 + "&" + pair } ?? pair
@@ -78,6 +78,6 @@ public struct APIKeyMiddleware: AuthorizationMiddleware {
 
     private func problem(_ reason: String) -> APIError {
         .authorization(
-            APIError.AuthorizationProblem.unsendableCredential(middleware: "APIKeyMiddleware", reason: reason))
+            AuthorizationError.unsendableCredential(middleware: "APIKeyMiddleware", reason: reason))
     }
 }

@@ -14,7 +14,7 @@ import Foundation
 /// The user-id and the password are normalised to Unicode NFC before encoding, as RFC 7617 §2.1 asks of
 /// senders using UTF-8 (so "é" typed either way sends the same bytes). A user-id containing `:` or either
 /// containing a control character cannot be sent (RFC 7617 §2) and fails with
-/// ``APIError/AuthorizationProblem/unsendableCredential(middleware:reason:)``; nothing is sent.
+/// ``AuthorizationError/unsendableCredential(middleware:reason:)``; nothing is sent.
 public struct BasicAuthorizationMiddleware: AuthorizationMiddleware {
     /// The user-id.
     public let username: String
@@ -57,7 +57,7 @@ public struct BasicAuthorizationMiddleware: AuthorizationMiddleware {
 
     private func problem(_ reason: String) -> APIError {
         .authorization(
-            APIError.AuthorizationProblem.unsendableCredential(
+            AuthorizationError.unsendableCredential(
                 middleware: "BasicAuthorizationMiddleware", reason: reason))
     }
 }

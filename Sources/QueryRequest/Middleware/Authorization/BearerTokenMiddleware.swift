@@ -51,7 +51,7 @@ public struct BearerTokenMiddleware: AuthorizationMiddleware {
             token = try await authorizationStep { try await tokenProvider.token() }
         }
         guard isSendableCredential(token) else {
-            throw APIError.authorization(APIError.AuthorizationProblem.unsendableToken)
+            throw APIError.authorization(AuthorizationError.unsendableToken)
         }
         var request = request
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")

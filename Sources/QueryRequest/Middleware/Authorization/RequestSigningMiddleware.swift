@@ -20,7 +20,7 @@ import Foundation
 ///
 /// Middleware before this one (such as one setting `X-Date`) have run when it signs; a signed header the
 /// request does not carry fails with
-/// ``APIError/AuthorizationProblem/unsendableCredential(middleware:reason:)``, as does a header `sign`
+/// ``AuthorizationError/unsendableCredential(middleware:reason:)``, as does a header `sign`
 /// returns that cannot be sent. Each attempt (each retry too) is signed again.
 public struct RequestSigningMiddleware: AuthorizationMiddleware {
     /// A request in the form a signature is computed over.
@@ -150,6 +150,6 @@ public struct RequestSigningMiddleware: AuthorizationMiddleware {
 
     private func problem(_ reason: String) -> APIError {
         .authorization(
-            APIError.AuthorizationProblem.unsendableCredential(middleware: "RequestSigningMiddleware", reason: reason))
+            AuthorizationError.unsendableCredential(middleware: "RequestSigningMiddleware", reason: reason))
     }
 }
