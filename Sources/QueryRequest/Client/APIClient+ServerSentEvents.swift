@@ -21,7 +21,7 @@ extension APIClient {
     ///   `Last-Event-ID` header on the request itself is the ID to start from: the stream resumes after it.
     /// - A response whose status is not 200, or whose media type is not `text/event-stream`, fails the
     ///   sequence with ``APIError/unacceptableStatus(_:)`` or
-    ///   ``APIError/unacceptableContentType(_:)`` (body read whole, as ``send(_:)`` does) and
+    ///   ``APIError/unacceptableContentType(_:)`` (body read whole, as ``send(_:progress:)`` does) and
     ///   is not reconnected. A 204 is the server saying "stop": the sequence ends. The request's
     ///   ``ResponseValidation`` applies too.
     /// - When an accepted connection ends, cleanly or by a transport error (a lost connection, an idle
@@ -29,13 +29,13 @@ extension APIClient {
     ///   partial event is dropped, the last event ID and `retry` carry over. A reconnection that fails
     ///   before its response is counted as one that delivered no event, and tried again as the policy
     ///   allows. The *first* connection's errors are thrown at once: nothing was established yet (the
-    ///   request's ``APISetting/retryCount`` retries it, as for ``send(_:)``).
+    ///   request's ``APISetting/retryCount`` retries it, as for ``send(_:progress:)``).
     /// - A request whose method is not idempotent (a POST) is never reconnected, unless its setting has
     ///   ``APISetting/retriesNonIdempotentRequests``: sending it again would act again.
     ///
     /// Middleware see every attempt of every connection; a reconnection's first attempt has the reason
     /// ``AttemptReason/reconnection(lastEventID:)``. Retries within a connection (``APISetting/retryCount``)
-    /// work as for ``send(_:)``. The response size limit applies to each connection's body, and the
+    /// work as for ``send(_:progress:)``. The response size limit applies to each connection's body, and the
     /// request's ``APISetting/timeout`` between its chunks: a stream quiet for longer fails (and is
     /// reconnected), so set a timeout above the server's keep-alive interval. Waits before reconnecting go
     /// through the client's ``Backoff/sleep``.
@@ -48,9 +48,9 @@ extension APIClient {
     ///   - reconnection: When and how soon to reconnect; ``ReconnectionPolicy/never`` for one connection.
     public func events<R: Request>(
         for request: R, reconnection: ReconnectionPolicy = .default
-    ) -> ServerSentEventStream {
+    ) -> ReconnectingServerSentEvents {
         let client = self
-        return ServerSentEventStream(policy: reconnection) { () throws(APIError) -> EventStreamConnector in
+        return ReconnectingServerSentEvents(policy: reconnection) { () throws(APIError) -> EventStreamConnector in
             EventStreamConnector(
                 client: client, prepared: try client.prepare(request), errorBody: R.ErrorBody.self,
                 name: RequestName(of: R.self))
@@ -58,7 +58,7 @@ extension APIClient {
     }
 }
 
-/// Opens the connections of one ``ServerSentEventStream``: the prepared request, sent with the event
+/// Opens the connections of one ``ReconnectingServerSentEvents``: the prepared request, sent with the event
 /// stream's headers and checked as the specification says.
 struct EventStreamConnector {
     let client: APIClient

@@ -17,7 +17,7 @@ extension APIClient {
     /// }
     /// ```
     ///
-    /// Everything else is as in ``send(_:)``: middleware see every attempt, retries happen until the head
+    /// Everything else is as in ``send(_:progress:)``: middleware see every attempt, retries happen until the head
     /// of a final response arrives, and a response whose status or media type the request does not accept
     /// is read whole and thrown as ``APIError/unacceptableStatus(_:)`` or
     /// ``APIError/unacceptableContentType(_:)``. The body is not retried once it streams.

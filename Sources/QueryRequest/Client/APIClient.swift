@@ -119,42 +119,37 @@ public struct APIClient: Sendable {
     /// The result is discardable, so that a request whose response is ``EmptyResponse`` reads
     /// `try await client.send(DeleteUser(id: 42))`.
     ///
-    /// - Throws: ``APIError``, and nothing else.
-    @discardableResult
-    public func send<R: Request>(_ request: R) async throws -> R.Response {
-        try await response(for: request).value
-    }
-
-    /// Sends `request` like ``send(_:)``, reporting its progress: body bytes sent and received, with their
-    /// totals when known (``TransferProgress``).
-    ///
-    /// `URLSession` reports as the bytes move; another ``NetworkSession`` is reported when each attempt
-    /// ends. A retry, and the request after a redirect, start again from zero. `progress` is called on a
-    /// serial queue of the call's own, never the session's: in order, a report not yet delivered replaced by
-    /// a newer one (a slow closure delays nothing but its own reports), the last one before the call returns.
-    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - progress: Called with the exchange's progress: body bytes sent and received, with their totals when
+    ///     known (``TransferProgress``). `URLSession` reports as the bytes move; another ``NetworkSession`` is
+    ///     reported when each attempt ends. A retry, and the request after a redirect, start again from zero.
+    ///     It is called on a serial queue of the call's own, never the session's: in order, a report not yet
+    ///     delivered replaced by a newer one (a slow closure delays nothing but its own reports), the last one
+    ///     before the call returns. Every call that transfers a body takes it, under this name.
     /// - Throws: ``APIError``, and nothing else.
     @discardableResult
     public func send<R: Request>(
-        _ request: R, progress: @escaping @Sendable (TransferProgress) -> Void
+        _ request: R, progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> R.Response {
         try await response(for: request, progress: progress).value
-    }
-
-    /// Sends `request` like ``response(for:)``, reporting its progress as ``send(_:progress:)`` does.
-    ///
-    /// - Throws: ``APIError``, and nothing else.
-    public func response<R: Request>(
-        for request: R, progress: @escaping @Sendable (TransferProgress) -> Void
-    ) async throws -> Response<R.Response> {
-        try await ProgressReporter.reporting(to: progress) { try await response(for: request) }
     }
 
     /// Sends `request` and returns its decoded response as the ``Response/value`` of a ``Response``, with the
     /// `HTTPURLResponse`, to read response headers, the exact status or the URL that answered.
     ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - progress: Called with the exchange's progress, as ``send(_:progress:)`` says.
     /// - Throws: ``APIError``, and nothing else.
-    public func response<R: Request>(for request: R) async throws -> Response<R.Response> {
+    public func response<R: Request>(
+        for request: R, progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws -> Response<R.Response> {
+        try await ProgressReporter.reporting(to: progress) { try await response(sending: request) }
+    }
+
+    /// ``response(for:progress:)`` without progress of its own to report.
+    private func response<R: Request>(sending request: R) async throws -> Response<R.Response> {
         try await presentingErrors { () async throws(APIError) -> Response<R.Response> in
             let prepared = try prepare(request)
             let state = makeSendState()

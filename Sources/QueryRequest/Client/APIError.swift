@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Every way ``APIClient/send(_:)`` can fail, as one type to switch over.
+/// Every way ``APIClient/send(_:progress:)`` can fail, as one type to switch over.
 ///
 /// ```swift
 /// do {

@@ -30,7 +30,7 @@ extension APIClient {
         /// The ``Request`` type being sent, such as `UserRequest`.
         public var requestName: String { name.text }
         private let name: RequestName
-        /// 1 for the first attempt of a call to ``APIClient/send(_:)``, 2 for the next, and so on.
+        /// 1 for the first attempt of a call to ``APIClient/send(_:progress:)``, 2 for the next, and so on.
         public let number: Int
         /// Why this attempt was made: the first, or a retry and its cause.
         public let reason: AttemptReason

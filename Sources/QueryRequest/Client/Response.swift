@@ -6,10 +6,10 @@ import Foundation
 
 /// What a call answered: its value, and the HTTP response it came with.
 ///
-/// One shape for every call that returns more than the value: ``APIClient/response(for:)`` gives the decoded
+/// One shape for every call that returns more than the value: ``APIClient/response(for:progress:)`` gives the decoded
 /// body, ``APIClient/stream(_:)`` a `Response<ResponseBodyStream>` whose ``body`` is still arriving,
 /// ``APIClient/download(_:to:ifExists:progress:)`` a `Response<URL>` whose value is the file, and each
-/// ``Page`` of ``Pages`` holds one. ``APIClient/send(_:)`` returns the value alone.
+/// ``Page`` of ``Pages`` holds one. ``APIClient/send(_:progress:)`` returns the value alone.
 ///
 /// ```swift
 /// let response = try await client.response(for: UserRequest(id: 42))

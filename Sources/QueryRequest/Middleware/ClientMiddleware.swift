@@ -54,7 +54,7 @@ public protocol ClientMiddleware: Sendable {
 /// A response as middleware see it: the `HTTPURLResponse` and its body, read whole or, for a call that
 /// streams its response, as a stream.
 ///
-/// For ``APIClient/send(_:)`` and ``APIClient/response(for:)`` the body is read whole into ``body``. For
+/// For ``APIClient/send(_:progress:)`` and ``APIClient/response(for:progress:)`` the body is read whole into ``body``. For
 /// the calls that stream (``APIClient/stream(_:)``, downloads, server-sent events) an accepted response's
 /// body is in ``bodyStream``, still arriving, and ``body`` is empty: a middleware can wrap the stream
 /// (count or transform the chunks) or replace it. A response whose status the request does not accept
@@ -102,7 +102,7 @@ public struct MiddlewareContext: Sendable {
     public let method: HTTPMethod
     /// The request's settings (authorization, retries, timeout, limits).
     public let setting: APISetting
-    /// 1 for the first attempt of a call to ``APIClient/send(_:)``, 2 for the next, and so on. Each
+    /// 1 for the first attempt of a call to ``APIClient/send(_:progress:)``, 2 for the next, and so on. Each
     /// connection of server-sent events counts from 1 again (its reason says when it is a reconnection).
     public let attempt: Int
     /// Why this attempt is made.
@@ -112,7 +112,7 @@ public struct MiddlewareContext: Sendable {
     /// removes every credential from the request and runs no ``AuthorizationMiddleware``; a middleware of yours
     /// that adds a secret should check this too.
     public let sendsCredentials: Bool
-    /// What the call to ``APIClient/send(_:)`` keeps between attempts for the built-in middleware;
+    /// What the call to ``APIClient/send(_:progress:)`` keeps between attempts for the built-in middleware;
     /// `nil` in a context made by hand.
     let sendState: SendState?
 
@@ -146,7 +146,7 @@ public struct MiddlewareContext: Sendable {
 
 /// Why the client makes an attempt: the first, or a retry and what caused it.
 public enum AttemptReason: Sendable, Hashable, CustomStringConvertible {
-    /// The first attempt of a call to ``APIClient/send(_:)``.
+    /// The first attempt of a call to ``APIClient/send(_:progress:)``.
     case first
     /// A retry after the previous attempt's retryable status (408, 429, 500, 502, 503, 504).
     case retryAfterStatus(Int)

@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// What one call to ``APIClient/send(_:)`` remembers between its attempts on behalf of the built-in
+/// What one call to ``APIClient/send(_:progress:)`` remembers between its attempts on behalf of the built-in
 /// middleware: the bearer token's refresh, done at most once per call, and which authorization middleware put
 /// no credential on the request; and the client's ``RedactionContext``, where the names the authorization
 /// middleware place are kept.

@@ -27,7 +27,7 @@ extension APIClient {
     /// }
     /// ```
     ///
-    /// Each page is sent with ``response(for:)``, so middleware, authorization, retries and validation
+    /// Each page is sent with ``response(for:progress:)``, so middleware, authorization, retries and validation
     /// apply to every page. The next page's request is `request` with its URL replaced by the link,
     /// resolved against the page's URL: same method, headers, setting and body. `Link` headers may hold
     /// several links and quoted parameters; the first link whose `rel` includes `next` (among other
@@ -58,7 +58,7 @@ extension APIClient {
     /// }
     /// ```
     ///
-    /// Each page is sent with ``response(for:)``, so middleware, authorization, retries and validation
+    /// Each page is sent with ``response(for:progress:)``, so middleware, authorization, retries and validation
     /// apply to every page.
     ///
     /// - Parameters:

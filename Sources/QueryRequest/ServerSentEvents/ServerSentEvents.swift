@@ -7,6 +7,10 @@
 /// }
 /// ```
 ///
+/// Every such sequence also has `serverSentEvents(lastEventID:)`, a streamed response's
+/// body among them: `for try await event in streamed.body.serverSentEvents() { … }`. These events do not
+/// reconnect; ``APIClient/events(for:reconnection:)`` gives the ones that do (``ReconnectingServerSentEvents``).
+///
 /// Parsing follows ``ServerSentEventParser``. A last event without its terminating empty line is
 /// discarded when the chunks end, as the specification says. Errors of the chunks' sequence are thrown
 /// unchanged. The iterator's ``Iterator/lastEventID`` and ``Iterator/reconnectionDelay`` are what a
@@ -74,3 +78,12 @@ where Chunks.Element: Sequence, Chunks.Element.Element == UInt8 {
 }
 
 extension ServerSentEvents: Sendable where Chunks: Sendable {}
+
+extension AsyncSequence where Element: Sequence, Element.Element == UInt8 {
+    /// The server-sent events of these bytes, read as a `text/event-stream` (see ``ServerSentEvents``).
+    ///
+    /// - Parameter lastEventID: The last event ID already known, from an earlier connection.
+    public func serverSentEvents(lastEventID: String = "") -> ServerSentEvents<Self> {
+        ServerSentEvents(self, lastEventID: lastEventID)
+    }
+}

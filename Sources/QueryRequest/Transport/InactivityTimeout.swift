@@ -20,7 +20,8 @@ import Foundation
 /// `lock`; the rest is constant.
 final class InactivityTimeout: @unchecked Sendable {
     private let lock = NSLock()
-    private let interval: UInt64
+    /// The timeout, in nanoseconds (read by the tests, which check it is the one asked for, not rounded).
+    let interval: UInt64
     private let confirm: @Sendable (@escaping @Sendable () -> Void) -> Void
     private let onTimeout: @Sendable () -> Void
     private var deadline: UInt64

@@ -29,6 +29,12 @@ struct StreamingGuide {
         }
     }
 
+    func printEvents(of streamed: Response<ResponseBodyStream>) async throws {
+        for try await event in streamed.body.serverSentEvents() {
+            print(event.type, event.data)
+        }
+    }
+
     struct Delta: Decodable {
         let text: String
     }
@@ -218,7 +224,7 @@ extension StreamingGuide {
         }
     }
 
-    func patientEvents(with client: APIClient) -> ServerSentEventStream {
+    func patientEvents(with client: APIClient) -> ReconnectingServerSentEvents {
         let patient = ReconnectionPolicy(
             defaultDelay: .seconds(1), maximumDelay: .seconds(10), maximumReconnectionsWithoutEvent: nil)
         let events = client.events(for: NotificationsRequest(), reconnection: patient)

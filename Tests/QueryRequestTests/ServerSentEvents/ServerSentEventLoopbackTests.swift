@@ -67,8 +67,8 @@ struct ServerSentEventLoopbackTests {
             .replacingOccurrences(of: "=", with: "")
     }
 
-    static func read(_ events: ServerSentEventStream) async -> (events: [ServerSentEvent], error: APIError?) {
-        await ServerSentEventStreamTests.read(events)
+    static func read(_ events: ReconnectingServerSentEvents) async -> (events: [ServerSentEvent], error: APIError?) {
+        await ReconnectingServerSentEventsTests.read(events)
     }
 
     // MARK: The specification's rules, as a server sends them

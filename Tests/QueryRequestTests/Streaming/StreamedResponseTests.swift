@@ -30,6 +30,19 @@ struct StreamedResponseTests {
         return lines
     }
 
+    @Test func aStreamedBodyReadsAsServerSentEvents() async throws {
+        let session = StubNetworkSession(
+            .chunks(Self.chunks("data: a\nid: 1", "\n\nevent: b\rdata: x\r", "\r: comment\n"), headers: [:]))
+        let streamed = try await APIClient(session: session).stream(Feed())
+        var events: [ServerSentEvent] = []
+        for try await event in streamed.body.serverSentEvents(lastEventID: "0") { events.append(event) }
+        #expect(
+            events == [
+                ServerSentEvent(type: "message", data: "a", lastEventID: "1"),
+                ServerSentEvent(type: "b", data: "x", lastEventID: "1"),
+            ])
+    }
+
     @Test func aStubsChunksArriveOneByOne() async throws {
         let session = StubNetworkSession(.chunks(Self.chunks("a", "bc", "def"), headers: ["X-Kind": "feed"]))
         let streamed = try await APIClient(session: session).stream(Feed())

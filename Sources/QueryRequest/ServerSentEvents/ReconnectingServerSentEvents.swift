@@ -17,7 +17,7 @@ import Foundation
 /// events arrive in order and, when the server resumes after the `Last-Event-ID` it receives, exactly
 /// once: an event cut off by a lost connection is dropped, never delivered in part. Iteration throws only
 /// ``APIError``; after an error or the end, `next()` returns `nil`.
-public struct ServerSentEventStream: AsyncSequence, Sendable {
+public struct ReconnectingServerSentEvents: AsyncSequence, Sendable {
     /// Each event the stream dispatches.
     public typealias Element = ServerSentEvent
 

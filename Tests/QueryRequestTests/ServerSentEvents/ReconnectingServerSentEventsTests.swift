@@ -10,7 +10,7 @@ import Testing
 /// what is reconnected and what is not, the waits (recorded by the client's backoff, never slept) and the
 /// policy's limits.
 @Suite(.timeLimit(.minutes(5)))
-struct ServerSentEventStreamTests {
+struct ReconnectingServerSentEventsTests {
     struct Feed: Request {
         typealias Response = Data
         var method: HTTPMethod = .get
@@ -37,7 +37,7 @@ struct ServerSentEventStreamTests {
     static let stop = StubNetworkSession.Reply(status: 204)
 
     /// The events read until the sequence ends, and the error it ended with, if any.
-    static func read(_ events: ServerSentEventStream) async -> (events: [ServerSentEvent], error: APIError?) {
+    static func read(_ events: ReconnectingServerSentEvents) async -> (events: [ServerSentEvent], error: APIError?) {
         var read: [ServerSentEvent] = []
         do {
             for try await event in events { read.append(event) }
