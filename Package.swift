@@ -17,7 +17,8 @@ let package = Package(
         // The sample API's hosts and ranking request, declared once for the Demo, the benchmarks and the tests.
         .target(name: "SampleAPI", dependencies: ["QueryRequest"]),
         .executableTarget(name: "Demo", dependencies: ["QueryRequest", "SampleAPI"]),
-        .executableTarget(name: "Benchmarks", dependencies: ["QueryRequest", "SampleAPI"]),
+        // The benchmark runner lives with the comparison benchmarks and their scripts, in Benchmarks/.
+        .executableTarget(name: "Benchmarks", dependencies: ["QueryRequest", "SampleAPI"], path: "Benchmarks/Runner"),
 
         // Shared by the test targets: subprocesses with bounded waits, reference peers (python3, node).
         .target(name: "TestSupport", path: "Tests/TestSupport"),

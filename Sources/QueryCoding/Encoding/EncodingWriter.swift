@@ -101,7 +101,9 @@ final class EncodingWriter {
     @inline(__always)
     func traits(of type: Any.Type) -> TypeTraits {
         let identifier = ObjectIdentifier(type)
-        if let lastTraits, lastTraits.type == identifier { return lastTraits.traits }
+        #if !QUERY_NO_CACHES
+            if let lastTraits, lastTraits.type == identifier { return lastTraits.traits }
+        #endif
         let traits = TypeTraits.of(type)
         lastTraits = (identifier, traits)
         return traits

@@ -58,7 +58,9 @@ enum EncodingWriterCache {
         }
     }
 
-    #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+    // Built with `-DQUERY_NO_CACHES` (a CI step does), nothing is kept and every call makes its own writer,
+    // so that the suites show what the cache might hide.
+    #if (canImport(Darwin) || canImport(Glibc) || canImport(Musl)) && !QUERY_NO_CACHES
         /// The thread-specific slot, made once per process; `nil` if the system refused one (the cache is
         /// then off, and every call makes its own writer).
         private static let slot: pthread_key_t? = {

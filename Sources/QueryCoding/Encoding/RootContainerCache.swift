@@ -122,7 +122,8 @@ struct RootContainerCache {
     ) -> KeyedEncodingContainer<Key> {
         let scope = EncodingScope.root(writer: writer)
         let container = KeyedEncodingContainer(QueryKeyedEncodingContainer<Key>(scope: scope))
-        guard Self.boxIsTheWholeContainer,
+        // Built without caches (`CacheSwitch`), nothing is kept.
+        guard CacheSwitch.cachesAreOn, Self.boxIsTheWholeContainer,
             MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size
         else { return container }
         // SAFETY: the container is one reference to its box (`boxIsTheWholeContainer`, and the sizes were

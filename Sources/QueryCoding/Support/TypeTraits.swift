@@ -21,7 +21,11 @@ struct TypeTraits: OptionSet, Sendable {
 
     /// The traits of `type`, worked out once per type.
     static func of(_ type: Any.Type) -> TypeTraits {
-        cache.traits(of: type)
+        #if QUERY_NO_CACHES
+            compute(type)  // Built without caches (see `CacheSwitch`).
+        #else
+            cache.traits(of: type)
+        #endif
     }
 
     private static let cache = TypeTraitsCache()

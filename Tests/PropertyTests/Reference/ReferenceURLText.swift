@@ -1,4 +1,5 @@
-/// URL text as RFC 3986 and URL_INVARIANTS describe it, written without the request builder's code:
+/// URL text as RFC 3986 and the invariants of a built request (Docs/Security.md) describe it, written without
+/// the request builder's code:
 /// which bytes may stay raw in a path and a query, the clean-up of fixed text (valid escapes kept,
 /// everything else that may not stay raw escaped once), dot segments, and byte-level decoding.
 enum ReferenceURLText {

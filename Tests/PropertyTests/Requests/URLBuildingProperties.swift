@@ -8,7 +8,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// The URL-building invariants (URL_INVARIANTS.md) over generated hostile hosts, paths, queries,
+/// The invariants of a built request (Docs/Security.md) over generated hostile hosts, paths, queries,
 /// headers, methods and bodies.
 @Suite(.timeLimit(.minutes(20))) struct URLBuildingProperties {
     /// Invariants 1–6 and 8.

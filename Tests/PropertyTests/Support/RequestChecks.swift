@@ -6,7 +6,8 @@ import QueryRequest
     import FoundationNetworking
 #endif
 
-/// The invariants of URL_INVARIANTS.md, checked on one generated request.
+/// The invariants of a built request (Docs/Security.md, "The invariants of a built request"), checked on one
+/// generated request.
 extension RequestCase {
     /// Something the reference says building must refuse.
     enum Problem: CustomStringConvertible {

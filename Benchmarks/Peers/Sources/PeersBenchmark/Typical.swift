@@ -1,4 +1,4 @@
-// The root benchmarks' typical 8-field query (Sources/Benchmarks/Fixtures.swift), declared again here: the
+// The root benchmarks' typical 8-field query (Benchmarks/Runner/Fixtures.swift), declared again here: the
 // root's benchmark target is an executable, not a library.
 
 /// Three Ints, an optional Int, two `[String]`, a String with the coding key `device_id`, and a String
