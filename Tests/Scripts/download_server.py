@@ -11,7 +11,7 @@ each request for a key K is counted.
                                    announces Content-Length N, sends M bytes and closes the connection (the
                                    first F requests for K; all of them without F); later ones like /file
 /gate?size=N&key=K[&chunked=1]     Content-Length N (or chunked), 64 KiB, then waits for /release?key=K
-                                   (at most 30 s), then the rest
+                                   (at most 120 s), then the rest
 /release?key=K                     opens gate K (204)
 /missing                           404 with {"error": "no such file"}
 /report?key=K                      {"requests": requests seen for K}
@@ -110,7 +110,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.head(200, None if chunked else size)
                 self.pattern(0, first, chunked)
                 self.wfile.flush()
-                gate(key).wait(30)
+                gate(key).wait(120)
                 self.pattern(first, size, chunked)
                 if chunked:
                     self.wfile.write(b"0\r\n\r\n")

@@ -100,7 +100,7 @@ extension DownloadLoopbackTests {
                     to: directory.appendingPathComponent("cancelled.bin"),
                     progress: { if $0.bytesReceived > 0 { startedContinuation.yield() } })
             }
-            // The server holds the rest of the body until released (or 30 s): the download is mid-body.
+            // The server holds the rest of the body until released (or 120 s): the download is mid-body.
             for await _ in started { break }
             download.cancel()
             let result = await download.result

@@ -87,7 +87,7 @@ struct DownloadLoopbackTests {
                         if progress.bytesReceived > 0 && progress.bytesReceived < Int64(size) { partReported.open() }
                     })
             }
-            #expect(await partReported.wait(upTo: .seconds(30)), "a report came before the body was whole")
+            #expect(await partReported.wait(upTo: .seconds(120)), "a report came before the body was whole")
             _ = try await APIClient().send(Fetch(host: host, path: "/release", query: ["key": key]))
             let response = try await download.value
             #expect(response.statusCode == 200)

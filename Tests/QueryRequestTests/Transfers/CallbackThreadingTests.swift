@@ -58,7 +58,9 @@ struct CallbackThreadingTests {
         let waitedInVain = Locked(false)
         let reports = Locked(0)
         // The first report blocks its closure until the six other requests are done: if anything they need
-        // waited for this closure, they could not finish, and the wait would run out.
+        // waited for this closure, they could not finish, and the wait would run out. The bound only detects
+        // that deadlock, so it is far longer than the requests ever take (they once took over 30 s under
+        // ThreadSanitizer with the whole suite beside them), and within the suite's time limit.
         let download = Task {
             try await client.send(RandomBytes(host: httpbin, count: 50_000)) { _ in
                 if reports.update({ count -> Int in
@@ -66,13 +68,13 @@ struct CallbackThreadingTests {
                     return count
                 }) == 1 {
                     entered.signal()
-                    if othersDone.wait(timeout: .now() + 30) == .timedOut { waitedInVain.update { $0 = true } }
+                    if othersDone.wait(timeout: .now() + 200) == .timedOut { waitedInVain.update { $0 = true } }
                 }
             }
         }
         #expect(await Self.wait(for: entered), "the download reported its progress")
         // A timeout far longer than they take: what proves the point is the closure's bounded wait.
-        let outcomes = try await sendRedirects(client, timeout: 20)
+        let outcomes = try await sendRedirects(client, timeout: 60)
         othersDone.signal()
         let body = try await download.value
         #expect(outcomes == Array(repeating: .status(200), count: 6))
@@ -111,11 +113,11 @@ struct CallbackThreadingTests {
         #expect(received == received.sorted(), "monotone")
     }
 
-    /// Waits for `semaphore` on a thread of its own, at most 30 s.
+    /// Waits for `semaphore` on a thread of its own, at most 60 s: a bound that only a hang reaches.
     static func wait(for semaphore: DispatchSemaphore) async -> Bool {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(returning: semaphore.wait(timeout: .now() + 30) == .success)
+                continuation.resume(returning: semaphore.wait(timeout: .now() + 60) == .success)
             }
         }
     }

@@ -170,7 +170,7 @@ struct StreamBodyLoopbackTests {
         // async API may be holding every thread of the pool (see `AsyncSequenceInputStream`).
         let began = Locked(false)
         DispatchQueue.global().async {
-            began.update { $0 = started.waitBlocking(upTo: 30) }
+            began.update { $0 = started.waitBlocking(upTo: 120) }
             sending.cancel()
         }
         let error = await #expect(throws: APIError.self) { try await sending.value }
@@ -179,7 +179,7 @@ struct StreamBodyLoopbackTests {
             return
         }
         #expect(began.current, "the sequence started")
-        #expect(await stopped.wait(upTo: .seconds(30)), "the sequence saw the cancellation")
+        #expect(await stopped.wait(upTo: .seconds(120)), "the sequence saw the cancellation")
         #expect(try await report(upload.key).attempts.allSatisfy { !$0.complete })
     }
 
@@ -203,7 +203,7 @@ struct StreamBodyLoopbackTests {
             }
         }
         async let uploaded = client.send(upload)
-        #expect(await waiting.wait(upTo: .seconds(20)), "the upload is under way, waiting for its sequence")
+        #expect(await waiting.wait(upTo: .seconds(120)), "the upload is under way, waiting for its sequence")
         _ = try await client.send(Ping(host: host))
         pinged.open()
         let received = try await uploaded
