@@ -30,7 +30,7 @@ public struct Response<Value: Sendable>: Sendable {
     /// - Parameters:
     ///   - value: The value.
     ///   - httpResponse: The HTTP response.
-    ///   - url: The URL that answered; by default the HTTP response's own, when it has an `http` or `https` one.
+    ///   - url: The URL that answered; by default the HTTP response's own (`file:///` for one without a URL).
     public init(value: Value, httpResponse: HTTPURLResponse, url: URL? = nil) {
         self.value = value
         self.httpResponse = httpResponse
