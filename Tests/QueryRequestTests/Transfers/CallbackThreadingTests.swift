@@ -115,10 +115,6 @@ struct CallbackThreadingTests {
 
     /// Waits for `semaphore` on a thread of its own, at most 60 s: a bound that only a hang reaches.
     static func wait(for semaphore: DispatchSemaphore) async -> Bool {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(returning: semaphore.wait(timeout: .now() + 60) == .success)
-            }
-        }
+        await onThreadOfItsOwn { semaphore.wait(timeout: .now() + 60) == .success }
     }
 }

@@ -262,8 +262,6 @@ final class Gate: @unchecked Sendable {
     /// Whether the gate opened within `bound`.
     func wait(upTo bound: Duration) async -> Bool {
         let seconds = Double(bound.components.seconds) + Double(bound.components.attoseconds) / 1e18
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: self.waitBlocking(upTo: seconds)) }
-        }
+        return await onThreadOfItsOwn { self.waitBlocking(upTo: seconds) }
     }
 }
