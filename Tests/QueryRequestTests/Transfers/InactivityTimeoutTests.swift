@@ -21,27 +21,47 @@ import Testing
         #expect(timeout.interval == nanoseconds)
     }
 
+    /// Activity is simulated at the one moment whose order is certain: inside the first probe, before it
+    /// reports back (as a callback queued before the probe would). A touch from another queue on a timer
+    /// could land after the firing on a busy machine, and the test would then check nothing.
     @Test func itFiresOnceTheIntervalPassedSinceTheLastActivity() async throws {
+        let interval: UInt64 = 200_000_000
         let start = DispatchTime.now().uptimeNanoseconds
-        let touched = Locked<UInt64>(0)
-        let fired = Locked<UInt64?>(nil)
+        let touchedAt = Locked<UInt64?>(nil)
+        let firedAt = Locked<UInt64?>(nil)
+        let probes = Locked(0)
+        let made = Locked<InactivityTimeout?>(nil)
+        let madeSignal = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
         let timeout = InactivityTimeout(
-            seconds: 0.2, confirm: { $0() },
+            seconds: 0.2,
+            confirm: { probeArrived in
+                let first = probes.update { count -> Bool in
+                    count += 1
+                    return count == 1
+                }
+                guard first else { return probeArrived() }
+                DispatchQueue.global().async {
+                    madeSignal.wait()  // signalled right after `made` is set, below
+                    touchedAt.update { $0 = DispatchTime.now().uptimeNanoseconds }
+                    made.current?.touch()
+                    probeArrived()
+                }
+            },
             onTimeout: {
-                fired.update { $0 = DispatchTime.now().uptimeNanoseconds }
+                firedAt.update { $0 = DispatchTime.now().uptimeNanoseconds }
                 done.signal()
             })
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) {
-            touched.update { $0 = DispatchTime.now().uptimeNanoseconds }
-            timeout.touch()
-        }
-        // Waited for off the cooperative pool, with a bound; the timeout is kept alive meanwhile (its timer
-        // holds it weakly, and it cancels itself when released).
-        let firedInTime = await onThreadOfItsOwn { done.wait(timeout: .now() + 30) == .success }
+        made.update { $0 = timeout }
+        madeSignal.signal()
+        // Waited for off the cooperative pool, with a bound that only detects a hang.
+        let firedInTime = await onThreadOfItsOwn { done.wait(timeout: .now() + 300) == .success }
+        made.update { $0 = nil }
         withExtendedLifetime(timeout) {}
-        let firedAt = try #require(fired.current, "it fired within 30 s: \(firedInTime)")
-        #expect(firedAt - start >= 200_000_000)
-        #expect(firedAt - touched.current >= 200_000_000, "it counts from the last activity")
+        let fired = try #require(firedAt.current, "it fired within 300 s: \(firedInTime)")
+        let touched = try #require(touchedAt.current, "the first probe touched it")
+        #expect(fired >= start + interval)
+        #expect(fired >= touched + interval, "it counts from the last activity, which the first probe saw")
+        #expect(probes.current == 2, "the first probe found the deadline moved and did not fire")
     }
 }
