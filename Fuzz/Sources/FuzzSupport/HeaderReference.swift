@@ -37,7 +37,8 @@ public enum HeaderReference {
         var spellings: [String: Set<String>] = [:]
         for (name, value) in headers {
             if !isToken(name) { refusals.append(.name(name)) }
-            if value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) {
+            // RFC 9110 §5.5: no control but tab, no DEL.
+            if value.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
                 refusals.append(.value(name))
             }
             let lowered = String(decoding: name.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)

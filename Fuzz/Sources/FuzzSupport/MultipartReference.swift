@@ -58,11 +58,11 @@ public enum MultipartReference {
         var eager = problems(ofValue: part.name, .name)
         if let filename = part.filename { eager += problems(ofValue: filename, .filename) }
         if let type = part.contentType {
-            if type.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
-                eager.append(.lineBreakOrNul(.contentType))
-            } else if trimmed(type[...]).isEmpty || type.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
+            if type.contains(where: isControlButTab) {
+                eager.append(.controlCharacter(.contentType))
+            } else if trimmed(type[...]).isEmpty {
                 // Only spaces and tabs is empty too: a reader strips them around a header value (RFC 9110 §5.5).
-                eager.append(.invalidContentType)
+                eager.append(.emptyContentType)
             }
         }
         if eager.isEmpty && contains(headerText(of: part), boundary) { eager.append(.boundaryInPart) }
@@ -71,13 +71,18 @@ public enum MultipartReference {
         return (eager, inContent && contentCheckedLate)
     }
 
-    /// A name or file name: CR, LF and NUL cut the line; a `"`, a backslash or `%22`, `%0A`, `%0D` (any case)
+    /// RFC 9110 §5.5: a header value holds no control (bytes below 0x20 and DEL) but tab.
+    static func isControlButTab(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09) || byte == 0x7F
+    }
+
+    /// A name or file name: no control but tab (CR, LF and NUL would cut the line); a `"`, a backslash or `%22`, `%0A`, `%0D` (any case)
     /// has no escaping that every reader reads back.
     static func problems(ofValue text: [UInt8], _ attribute: MultipartFormError.Attribute) -> [MultipartFormError
         .Problem]
     {
         var found: [MultipartFormError.Problem] = []
-        if text.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) { found.append(.lineBreakOrNul(attribute)) }
+        if text.contains(where: isControlButTab) { found.append(.controlCharacter(attribute)) }
         let lowered = text.map { isUpper($0) ? $0 + 0x20 : $0 }
         if lowered.contains(UInt8(ascii: "\\")) || lowered.contains(0x22)
             || ["%22", "%0a", "%0d"].contains(where: { contains(lowered, Array($0.utf8)) })

@@ -111,8 +111,8 @@ public enum RequestOracle {
         let fields = built.allHTTPHeaderFields ?? [:]
         for (name, value) in fields {
             fuzzRequire(
-                !(name + value).utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 },
-                "CR, LF or NUL in the header \(String(reflecting: name)) for \(context)")
+                !(name + value).utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F },
+                "a control character in the header \(String(reflecting: name)) for \(context)")
             fuzzRequire(
                 !["host", "content-length", "transfer-encoding", "connection"].contains(name.lowercased()),
                 "the transport header \(name) was set for \(context)")

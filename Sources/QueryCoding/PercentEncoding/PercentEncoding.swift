@@ -8,10 +8,8 @@
 ///
 /// `package`: QueryRequest's URL builder escapes and checks URL text with these same definitions.
 package enum PercentEncoding {
-    /// Bit `b` is set when ASCII byte `b` (0–63) is unreserved: `-`, `.`, `0-9`.
-    private static let unreservedLow: UInt64 = 0x03FF_6000_0000_0000
-    /// Bit `b - 64` is set when ASCII byte `b` (64–127) is unreserved: `A-Z`, `_`, `a-z`, `~`.
-    private static let unreservedHigh: UInt64 = 0x47FF_FFFE_87FF_FFFE
+    /// RFC 3986's unreserved characters: `A-Z a-z 0-9 - . _ ~`.
+    package static let unreserved = ASCIISet(low: 0x03FF_6000_0000_0000, high: 0x47FF_FFFE_87FF_FFFE)
 
     /// The class of each byte value, as the character at its index: `1` unreserved, `2` the dot (also
     /// unreserved, but structural in keys under `.dots`), `0` anything else. In a loop over bytes one load
@@ -40,8 +38,7 @@ package enum PercentEncoding {
     /// Whether `byte` is an RFC 3986 unreserved character.
     @inline(__always)
     package static func isUnreserved(_ byte: UInt8) -> Bool {
-        let mask = byte < 64 ? unreservedLow : unreservedHigh
-        return byte < 128 && (mask >> UInt64(byte & 63)) & 1 != 0
+        unreserved.contains(byte)
     }
 
     /// Copies the leading unreserved bytes of `source` (not `.` when `allowsDot` is false) to `output`,

@@ -111,7 +111,7 @@ extension APIClient {
         let maximumRetries = max(prepared.setting.retryCount, 0)
         // Only a limit the request declares binds a download; the client's is for bodies held in memory.
         let limit = prepared.setting.maximumResponseSize.map { max($0, 0) } ?? Int.max
-        let attempts = DownloadAttempts()
+        let attempts = DownloadAttempts((retries: 0, attempts: 0, reason: .first))
         while true {
             let streamed = try await stream(
                 prepared, declaredErrorBody: ErrorBody.self, name: name, limit: limit, earlier: attempts)
@@ -119,11 +119,14 @@ extension APIClient {
                 try await write(streamed, into: file, method: prepared.method, request: prepared.urlRequest)
                 return streamed.httpResponse
             } catch {
-                let retries = attempts.counts.retries
+                let retries = attempts.current.retries
                 guard mayRestart, retries < maximumRetries, case .transport(let urlError) = error,
                     Self.isWorthRestarting(urlError)
                 else { throw error }
-                attempts.counts = (retries + 1, attempts.counts.attempts, .retryAfterTransportError(urlError.code))
+                attempts.withValue {
+                    $0.retries = retries + 1
+                    $0.reason = .retryAfterTransportError(urlError.code)
+                }
                 try file.empty()
                 do {
                     try await backoff.sleep(backoff.delay(beforeRetry: retries + 1))
@@ -154,7 +157,7 @@ extension APIClient {
             }
         } catch {
             streamed.body.cancel()
-            throw CheckedBodySource.apiError(error, response: streamed.httpResponse, request: request)
+            throw Self.apiError(error, response: streamed.httpResponse, sending: request)
         }
         if let announced = Self.announcedLength(of: streamed.httpResponse, method: method), announced != written {
             var info: [String: Any] = [:]
@@ -190,17 +193,7 @@ struct ContentLengthMismatch: Error, CustomStringConvertible {
     }
 }
 
-/// The retries and attempts a download's exchanges have made so far: one that restarts the body goes on
-/// from them, so that restarts and retries share one budget and middleware see the attempts numbered on.
-///
-/// `@unchecked Sendable`: `stored` is only read and written while holding `lock`.
-final class DownloadAttempts: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: (retries: Int, attempts: Int, reason: AttemptReason) = (0, 0, .first)
-
-    /// Retries made, attempts made, and why the next attempt is made.
-    var counts: (retries: Int, attempts: Int, reason: AttemptReason) {
-        get { lock.whileLocked { stored } }
-        set { lock.whileLocked { stored = newValue } }
-    }
-}
+/// The retries and attempts a download's exchanges have made so far, and why the next attempt is made: one that
+/// restarts the body goes on from them, so that restarts and retries share one budget and middleware see the
+/// attempts numbered on.
+typealias DownloadAttempts = Locked<(retries: Int, attempts: Int, reason: AttemptReason)>

@@ -44,11 +44,11 @@ extension APIClient {
         // The redirect being followed: its request replaces the request's own until the next retry.
         var hop: RedirectChain.Hop?
         // A download that restarts its body goes on from the count of its earlier exchanges.
-        let earlier = streaming?.earlier?.counts
+        let earlier = streaming?.earlier?.current
         var retries = earlier?.retries ?? 0
         var attemptNumber = earlier?.attempts ?? 0
         var reason = earlier?.reason ?? reason
-        defer { streaming?.earlier?.counts = (retries, attemptNumber, reason) }
+        defer { streaming?.earlier?.withValue { $0 = (retries, attemptNumber, reason) } }
         while true {
             if Task.isCancelled { throw .cancelled }
             attemptNumber += 1
@@ -160,16 +160,8 @@ extension APIClient {
                 }
             }
             result = .success(answer)
-        } catch let error as APIError {
-            result = .failure(error)
-        } catch let tooLarge as ResponseTooLargeError {
-            if let response = tooLarge.response as? HTTPURLResponse {
-                result = .failure(.responseTooLarge(limit: tooLarge.limit, response: response))
-            } else {
-                result = .failure(Self.transportError(tooLarge, sending: request))
-            }
         } catch {
-            result = .failure(Self.transportError(error, sending: request))
+            result = .failure(Self.apiError(error, response: nil, sending: request))
         }
         // A streamed body that failed: the server got no complete request, whatever the session answered.
         if let bodyFailure = request.recordedBodyFailure {
@@ -250,9 +242,27 @@ extension APIClient {
                 data.append(chunk)
             }
         } catch {
-            throw CheckedBodySource.apiError(error, response: response, request: request)
+            throw Self.apiError(error, response: response, sending: request)
         }
         return data
+    }
+
+    /// What an error thrown while sending `request` or reading its body (of `response`, once it came) means
+    /// to the caller: the one place a session's ``ResponseTooLargeError`` becomes
+    /// ``APIError/responseTooLarge(limit:response:)``; an ``APIError`` is passed on, anything else is a
+    /// transport failure (``transportError(_:sending:)``).
+    static func apiError(_ error: any Error, response: HTTPURLResponse?, sending request: URLRequest) -> APIError {
+        switch error {
+        case let error as APIError:
+            return error
+        case let tooLarge as ResponseTooLargeError:
+            guard let response = tooLarge.response as? HTTPURLResponse ?? response else {
+                return transportError(tooLarge, sending: request)
+            }
+            return .responseTooLarge(limit: tooLarge.limit, response: response)
+        default:
+            return transportError(error, sending: request)
+        }
     }
 
     /// What a session's error means: cancellation in either form, or a transport failure, which then

@@ -108,7 +108,6 @@ extension APIClient.Attempt: CustomStringConvertible {
             let reason = error.map { redaction.redactedDescription(of: $0.redactingURLs(with: redaction)) }
             outcome = "no response: \(reason ?? "unknown") ("
         }
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-        return "\(method) \(url) → \(outcome)\(milliseconds) ms, attempt \(number))"
+        return "\(method) \(url) → \(outcome)\(duration.wholeMilliseconds) ms, attempt \(number))"
     }
 }

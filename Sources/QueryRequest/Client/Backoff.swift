@@ -44,14 +44,8 @@ extension APIClient {
         /// The delay before retry number `retry` (1 for the first retry) when the server gave no
         /// `Retry-After`.
         func delay(beforeRetry retry: Int) -> Duration {
-            // Doubling stops at the maximum, so that no retry count or delay can overflow.
-            var ceiling = initialDelay
-            var doublings = retry - 1
-            while doublings > 0, ceiling > .zero, maximumDelay > ceiling {
-                ceiling = ceiling * 2
-                doublings -= 1
-            }
-            ceiling = min(ceiling, maximumDelay)
+            let ceiling = CappedExponentialDelay.delay(
+                base: initialDelay, factor: 2, steps: retry - 1, cap: maximumDelay)
             let fraction = jitter()
             guard ceiling > .zero, fraction > 0 else { return .zero }  // `fraction > 0` also excludes NaN
             return ceiling * min(fraction, 1)

@@ -18,9 +18,7 @@ import Foundation
 /// A request is answered by the first stub of its method and path; otherwise by the next reply of the
 /// queue (``init(_:)``, ``enqueue(_:)``); otherwise by the handler (``init(handler:)``). A request
 /// nothing answers fails with a `URLError(.resourceUnavailable)` that names it.
-public final class StubNetworkSession: NetworkSession, @unchecked Sendable {
-    // `@unchecked Sendable` is sound: the mutable state (`routes`, `queue`, `seen`) is private and read or
-    // written only under `lock` (`lock.whileLocked`); the other stored properties are `let`s of Sendable values.
+public final class StubNetworkSession: NetworkSession, Sendable {
 
     /// A canned answer: a response (status, headers, body) or an error to throw.
     public struct Reply: Sendable {
@@ -70,15 +68,18 @@ public final class StubNetworkSession: NetworkSession, @unchecked Sendable {
         var replies: [Reply]
     }
 
-    private let lock = NSLock()
-    private var routes: [Route] = []
-    private var queue: [Reply]
-    private var seen: [URLRequest] = []
+    /// The replies still to give and the requests seen so far.
+    private struct Script: Sendable {
+        var routes: [Route] = []
+        var queue: [Reply]
+        var seen: [URLRequest] = []
+    }
+    private let script: Locked<Script>
     private let handler: (@Sendable (URLRequest) async throws -> Reply)?
 
     /// A session that answers requests with `replies`, in order, one reply per request.
     public init(_ replies: Reply...) {
-        queue = replies
+        script = Locked(Script(queue: replies))
         handler = nil
     }
 
@@ -87,22 +88,22 @@ public final class StubNetworkSession: NetworkSession, @unchecked Sendable {
     /// The handler runs in the calling task, so it sees that task's cancellation: a handler that
     /// suspends (`try await Task.sleep(for: .seconds(3600))`) simulates a request in flight.
     public init(handler: @escaping @Sendable (URLRequest) async throws -> Reply) {
-        queue = []
+        script = Locked(Script(queue: []))
         self.handler = handler
     }
 
     /// Every request the session was asked to send, in order.
-    public var requests: [URLRequest] { lock.whileLocked { seen } }
+    public var requests: [URLRequest] { script.current.seen }
 
     /// Answers the requests with `method` and `path` (the URL's path as sent, percent-encoded, without
     /// the query) with `replies` in order; the last one answers every later matching request.
     public func stub(_ method: HTTPMethod, _ path: String, with replies: Reply...) {
-        lock.whileLocked { routes.append(Route(method: method, path: path, replies: replies)) }
+        script.withValue { $0.routes.append(Route(method: method, path: path, replies: replies)) }
     }
 
     /// Adds replies to the queue, which answers requests that no ``stub(_:_:with:)`` matches.
     public func enqueue(_ replies: Reply...) {
-        lock.whileLocked { queue.append(contentsOf: replies) }
+        script.withValue { $0.queue.append(contentsOf: replies) }
     }
 
     /// Records `request` and answers it with its reply.
@@ -144,12 +145,15 @@ public final class StubNetworkSession: NetworkSession, @unchecked Sendable {
         guard let url = request.url else { throw URLError(.badURL) }
         let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
         let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
-        let canned: Reply? = lock.whileLocked {
-            seen.append(request)
-            if let index = routes.firstIndex(where: { $0.method == method && $0.path == path && !$0.replies.isEmpty }) {
-                return routes[index].replies.count > 1 ? routes[index].replies.removeFirst() : routes[index].replies[0]
+        let canned: Reply? = script.withValue { script in
+            script.seen.append(request)
+            if let index = script.routes.firstIndex(where: {
+                $0.method == method && $0.path == path && !$0.replies.isEmpty
+            }) {
+                let replies = script.routes[index].replies
+                return replies.count > 1 ? script.routes[index].replies.removeFirst() : replies[0]
             }
-            return queue.isEmpty ? nil : queue.removeFirst()
+            return script.queue.isEmpty ? nil : script.queue.removeFirst()
         }
         if let canned { return (canned, url) }
         if let handler { return (try await handler(request), url) }

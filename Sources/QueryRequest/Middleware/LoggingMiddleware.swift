@@ -139,7 +139,7 @@ public struct LoggingMiddleware: ClientMiddleware {
         let method = request.httpMethod ?? "GET"
         let url = redactedRequest.url?.absoluteString ?? "(no URL)"
         let sent = request.httpBody?.count ?? 0
-        var details = "\(Self.milliseconds(duration)) ms, \(sent) B sent"
+        var details = "\(duration.wholeMilliseconds) ms, \(sent) B sent"
         let result: String
         switch outcome {
         case .success(let response):
@@ -176,9 +176,5 @@ public struct LoggingMiddleware: ClientMiddleware {
             return ["\(title):", text + cut]
         }
         return ["\(title): \(body.count) B, not UTF-8"]
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int64 {
-        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 }

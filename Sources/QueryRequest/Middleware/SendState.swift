@@ -8,18 +8,17 @@ import Foundation
 /// middleware: the bearer token's refresh, done at most once per call, and which authorization middleware put
 /// no credential on the request; and the client's ``RedactionContext``, where the names the authorization
 /// middleware place are kept.
-///
-/// `@unchecked Sendable`: every stored property but the constant `redaction` is read and written only while
-/// holding `lock`.
-final class SendState: @unchecked Sendable {
+final class SendState: Sendable {
     /// What the client hides, where its authorization middleware's names are noted.
     let redaction: RedactionContext
 
-    private let lock = NSLock()
-    private var _hasRefreshedToken = false
-    private var _refreshedToken: String?
-    private var _retriesAfterRefresh = false
-    private var _silentAuthorizers: [String] = []
+    private struct Remembered: Sendable {
+        var hasRefreshedToken = false
+        var refreshedToken: String?
+        var retriesAfterRefresh = false
+        var silentAuthorizers: [String] = []
+    }
+    private let remembered = Locked(Remembered())
 
     init(redaction: RedactionContext) {
         self.redaction = redaction
@@ -34,40 +33,40 @@ final class SendState: @unchecked Sendable {
     func noteCredentials(placedBetween request: URLRequest, and next: URLRequest, by middleware: any ClientMiddleware) {
         guard !redaction.noteCredentials(placedBetween: request, and: next) else { return }
         let name = String(describing: type(of: middleware))
-        lock.whileLocked { if !_silentAuthorizers.contains(name) { _silentAuthorizers.append(name) } }
+        remembered.withValue { if !$0.silentAuthorizers.contains(name) { $0.silentAuthorizers.append(name) } }
     }
 
     /// The type names of the authorization middleware that put no credential on a request of this call.
-    var silentAuthorizers: [String] { lock.whileLocked { _silentAuthorizers } }
+    var silentAuthorizers: [String] { remembered.current.silentAuthorizers }
 
     /// Records a refreshed token for the next attempt and asks the client for that attempt.
     /// Returns `false` if this call already refreshed once.
     func noteRefresh(token: String) -> Bool {
-        lock.whileLocked {
-            if _hasRefreshedToken { return false }
-            _hasRefreshedToken = true
-            _refreshedToken = token
-            _retriesAfterRefresh = true
+        remembered.withValue {
+            if $0.hasRefreshedToken { return false }
+            $0.hasRefreshedToken = true
+            $0.refreshedToken = token
+            $0.retriesAfterRefresh = true
             return true
         }
     }
 
     /// Whether this call has refreshed its token already.
-    var hasRefreshedToken: Bool { lock.whileLocked { _hasRefreshedToken } }
+    var hasRefreshedToken: Bool { remembered.current.hasRefreshedToken }
 
     /// The refreshed token, once: the attempt after the refresh sends it.
     func takeRefreshedToken() -> String? {
-        lock.whileLocked {
-            defer { _refreshedToken = nil }
-            return _refreshedToken
+        remembered.withValue { remembered in
+            defer { remembered.refreshedToken = nil }
+            return remembered.refreshedToken
         }
     }
 
     /// Whether the bearer middleware asked for a retry after refreshing, once.
     func takeRetryAfterRefresh() -> Bool {
-        lock.whileLocked {
-            defer { _retriesAfterRefresh = false }
-            return _retriesAfterRefresh
+        remembered.withValue { remembered in
+            defer { remembered.retriesAfterRefresh = false }
+            return remembered.retriesAfterRefresh
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import QueryCoding
 
 /// A `multipart/form-data` body (RFC 7578): text fields, and files from memory or from disk.
 ///
@@ -101,6 +102,8 @@ public struct MultipartForm: Sendable {
 
     // MARK: Boundaries
 
+    /// RFC 2046's `bchars`: letters, digits, `'()+_,-./:=?` and space.
+    private static let boundaryBytes = ASCIISet.letters.union(.digits).union(ASCIISet("'()+_,-./:=? "))
     private static let boundaryAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
     /// `qr-` and 40 characters drawn from the system's secure generator.
@@ -116,11 +119,8 @@ public struct MultipartForm: Sendable {
     /// RFC 2046 §5.1.1: `bchars` (digits, letters, `'()+_,-./:=?` and space), 1 to 70 of them, the
     /// last not a space.
     private static func isValidBoundary(_ boundary: String) -> Bool {
-        let bytes = Array(boundary.utf8)
+        let bytes = boundary.utf8
         guard (1...70).contains(bytes.count), bytes.last != UInt8(ascii: " ") else { return false }
-        let extra = Set("'()+_,-./:=? ".utf8)
-        return bytes.allSatisfy { byte in
-            boundaryAlphabet.contains(byte) || extra.contains(byte)
-        }
+        return boundaryBytes.containsEvery(bytes)
     }
 }

@@ -33,15 +33,16 @@ public enum MultipartFormError: Error, Equatable, Sendable, CustomStringConverti
 
     /// What is wrong with one part.
     public enum Problem: Equatable, Sendable {
-        /// A CR, LF or NUL, which would end or cut the header line.
-        case lineBreakOrNul(Attribute)
+        /// A control character, which a header value may not hold: CR, LF or NUL (which would end or cut the
+        /// header line), DEL, or any other byte below 0x20 but tab.
+        case controlCharacter(Attribute)
         /// A double quote, a backslash, or the text `%22`, `%0A` or `%0D` (any case): common parsers read
         /// these differently (browsers write `"` as `%22`, which Werkzeug and defnull's `multipart` decode and
         /// python-multipart, behind Starlette and FastAPI, does not; RFC 822 quoted strings drop a backslash),
         /// so the text has no form that every parser reads back as written.
         case ambiguousEscape(Attribute)
-        /// A content type that is empty (or only spaces and tabs) or holds a control character.
-        case invalidContentType
+        /// A content type that is empty, or only spaces and tabs (which a parser strips).
+        case emptyContentType
         /// The form's boundary occurs in the part (its content in memory or a header value), so a parser
         /// would end the part there. Only possible with a boundary you chose, or content that copies it.
         case boundaryInPart
@@ -67,14 +68,14 @@ public enum MultipartFormError: Error, Equatable, Sendable, CustomStringConverti
         case .invalidPart(let index, let name, let problem):
             let part = "multipart part \(index) (name \(name.debugDescription))"
             switch problem {
-            case .lineBreakOrNul(let attribute):
-                return "\(part): its \(attribute.text) contains CR, LF or NUL"
+            case .controlCharacter(let attribute):
+                return "\(part): its \(attribute.text) contains a control character (such as CR, LF or NUL)"
             case .ambiguousEscape(let attribute):
                 return
                     "\(part): its \(attribute.text) contains a double quote, a backslash or %22, %0A or %0D, which "
                     + "servers' multipart parsers read differently"
-            case .invalidContentType:
-                return "\(part): its content type is empty or contains a control character"
+            case .emptyContentType:
+                return "\(part): its content type is empty"
             case .boundaryInPart:
                 return "\(part): contains the form's boundary"
             case .boundaryInFile(let path):

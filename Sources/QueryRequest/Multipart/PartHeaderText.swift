@@ -11,11 +11,8 @@ enum PartHeaderText {
     static func problem(with text: String, as attribute: MultipartFormError.Attribute) -> MultipartFormError.Problem? {
         var previous: (UInt8, UInt8) = (0, 0)
         for byte in text.utf8 {
-            switch byte {
-            case 0x0D, 0x0A, 0x00: return .lineBreakOrNul(attribute)
-            case UInt8(ascii: "\\"), UInt8(ascii: "\""): return .ambiguousEscape(attribute)
-            default: break
-            }
+            if HTTPGrammar.notInFieldValue.contains(byte) { return .controlCharacter(attribute) }
+            if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { return .ambiguousEscape(attribute) }
             if previous.0 == UInt8(ascii: "%") && isEscapedCharacter(previous.1, byte) {
                 return .ambiguousEscape(attribute)
             }
@@ -36,18 +33,12 @@ enum PartHeaderText {
         }
     }
 
-    /// The problem with a content type, or `nil`: CR, LF and NUL end or cut the line; other controls
-    /// (but tab) and an empty value are not a media type, and only spaces and tabs is empty too, since a
-    /// parser strips them around a header value (RFC 9110 §5.5).
+    /// The problem with a content type, or `nil`: a control but tab (``HTTPGrammar``'s field value rule), or
+    /// no text, where only spaces and tabs is none too, since a parser strips them around a header value
+    /// (RFC 9110 §5.5).
     static func problem(withContentType text: String) -> MultipartFormError.Problem? {
-        if text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) {
-            return .lineBreakOrNul(.contentType)
-        }
-        if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 })
-            || text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F })
-        {
-            return .invalidContentType
-        }
+        if !HTTPGrammar.isFieldValue(text) { return .controlCharacter(.contentType) }
+        if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .emptyContentType }
         return nil
     }
 

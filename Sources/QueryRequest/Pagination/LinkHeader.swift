@@ -60,19 +60,9 @@ private struct LinkParser {
         while let byte = current, byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { position += 1 }
     }
 
-    /// RFC 9110 `tchar`.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-        }
-    }
-
     private mutating func token() -> String {
         let start = position
-        while let byte = current, Self.isTokenByte(byte) { position += 1 }
+        while let byte = current, HTTPGrammar.tokenBytes.contains(byte) { position += 1 }
         return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
@@ -118,19 +108,16 @@ private struct LinkParser {
 
     /// A quoted-string, its backslash escapes removed.
     private mutating func quoted() throws -> String {
-        position += 1
-        var text: [UInt8] = []
-        while let byte = current {
-            position += 1
-            switch byte {
-            case UInt8(ascii: "\""): return String(decoding: text, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                guard let escaped = current else { throw fail("a quoted value ends with \"\\\"") }
-                text.append(escaped)
-                position += 1
-            default: text.append(byte)
-            }
+        switch HTTPGrammar.readQuotedString(bytes, at: position) {
+        case .text(let text, let end):
+            position = end
+            return String(decoding: text, as: UTF8.self)
+        case .endsInEscape:
+            position = bytes.count
+            throw fail("a quoted value ends with \"\\\"")
+        case .unclosed:
+            position = bytes.count
+            throw fail("a quoted value has no closing quote")
         }
-        throw fail("a quoted value has no closing quote")
     }
 }

@@ -13,8 +13,8 @@ struct PageRequest<Base: Request>: Request, RequestWrapper {
     static var wrappedRequestType: any Any.Type { Base.self }
     /// The `next` link's absolute URL, or `nil` to send the base request's own URL.
     let linkURL: URL?
-    /// Where the client's build of this request records the URL it sent.
-    let sent = SentURL()
+    /// Where the client's build of this request records what it sent (the last build, for retries).
+    let sent = Locked<URLRequest?>(nil)
 
     var method: Base.MethodDeclaration { base.method }
     var host: Base.Host { base.host }
@@ -32,26 +32,7 @@ struct PageRequest<Base: Request>: Request, RequestWrapper {
     func makeURLRequest() throws -> URLRequest {
         var request = try base.makeURLRequest()
         if let linkURL { request.url = linkURL }
-        sent.record(request)
-        return request
-    }
-}
-
-/// The URL, method and body of a request as the client built it (the last build, for retries).
-final class SentURL: @unchecked Sendable {
-    // Guards `request`; `@unchecked Sendable` rests on every access holding it.
-    private let lock = NSLock()
-    private var request: URLRequest?
-
-    func record(_ request: URLRequest) {
-        lock.lock()
-        defer { lock.unlock() }
-        self.request = request
-    }
-
-    var recorded: URLRequest? {
-        lock.lock()
-        defer { lock.unlock() }
+        sent.withValue { $0 = request }
         return request
     }
 }

@@ -122,7 +122,7 @@ public struct Pages<R: Request>: AsyncSequence, Sendable {
             // The URL the client built (after its host override): its origin is the one links must keep. The
             // response's URL is the one that answered, after any redirect, against which relative links resolve
             // (RFC 8288's context).
-            if number == 0 { origin = Origin(request.sent.recorded?.url ?? response.url) }
+            if number == 0 { origin = Origin(request.sent.current?.url ?? response.url) }
             number += 1
             let page = Page(response: response, number: number)
             do {

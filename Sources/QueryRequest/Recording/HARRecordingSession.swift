@@ -32,7 +32,7 @@ import Foundation
 ///
 /// A file that cannot be written makes the exchange throw ``HTTPArchiveError/cannotWrite(path:reason:)``
 /// instead of returning a response that the archive would silently miss.
-public final class HARRecordingSession: NetworkSession, @unchecked Sendable {
+public final class HARRecordingSession: NetworkSession, Sendable {
     /// The session that really sends the requests.
     public let base: any NetworkSession
     /// The file the archive is written to.
@@ -40,9 +40,9 @@ public final class HARRecordingSession: NetworkSession, @unchecked Sendable {
     /// What is redacted as exchanges are recorded.
     public let redaction: Redaction
 
-    // Guards `entries` and the file; `@unchecked Sendable` rests on every access holding it.
-    private let lock = NSLock()
-    private var entries: [(started: Date, entry: HTTPArchive.Entry)] = []
+    /// The exchanges recorded so far, in the order their requests started; the file is written while holding
+    /// them, so that two writes cannot interleave.
+    private let entries = Locked<[(started: Date, entry: HTTPArchive.Entry)]>([])
 
     /// Starts a recording to `fileURL`, writing an archive with no entries (replacing any file there).
     ///
@@ -55,11 +55,11 @@ public final class HARRecordingSession: NetworkSession, @unchecked Sendable {
         self.base = base
         self.fileURL = fileURL
         self.redaction = redaction
-        try lock.whileLocked { try write() }
+        try entries.withValue { try write($0) }
     }
 
     /// The number of exchanges recorded so far.
-    public var recordedCount: Int { lock.whileLocked { entries.count } }
+    public var recordedCount: Int { entries.current.count }
 
     /// Sends `request` through ``base``, records the exchange and writes the file, then returns the
     /// response.
@@ -82,21 +82,21 @@ public final class HARRecordingSession: NetworkSession, @unchecked Sendable {
         let (body, response) = try await send()
         let elapsed = start.duration(to: clock.now)
         guard let http = response as? HTTPURLResponse else { return (body, response) }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         // What the client's authorization middleware placed on the request is redacted, named or not.
         let redaction = redaction.merging(RedactionContext.current?.effective)
         let entry = HTTPArchive.Entry(
-            request: request, response: http, body: body, started: started, duration: seconds, redaction: redaction)
-        try lock.whileLocked {
+            request: request, response: http, body: body, started: started, duration: elapsed.inSeconds,
+            redaction: redaction)
+        try entries.withValue { entries in
             let index = entries.lastIndex { $0.started <= started }.map { $0 + 1 } ?? 0
             entries.insert((started, entry), at: index)
-            try write()
+            try write(entries)
         }
         return (body, response)
     }
 
-    /// Writes every entry; the caller holds the lock.
-    private func write() throws {
+    /// Writes `entries` to the file; the caller holds them (``entries``).
+    private func write(_ entries: [(started: Date, entry: HTTPArchive.Entry)]) throws {
         let archive = HTTPArchive(
             log: .init(
                 version: "1.2", creator: .init(name: "QueryRequest", version: "1"), entries: entries.map(\.entry)))

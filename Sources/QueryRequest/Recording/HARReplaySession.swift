@@ -26,7 +26,7 @@ import Foundation
 ///
 /// A replayed response has the recorded status, headers (redacted ones say ``Redaction/placeholder``)
 /// and body, and the URL of the request.
-public final class HARReplaySession: NetworkSession, @unchecked Sendable {
+public final class HARReplaySession: NetworkSession, Sendable {
     /// What must agree between a request and a recorded entry.
     public struct Matching: Sendable, Hashable, CustomStringConvertible {
         let includesBody: Bool
@@ -57,10 +57,9 @@ public final class HARReplaySession: NetworkSession, @unchecked Sendable {
     /// The redaction applied to a request's URL before it is compared with the recorded URLs.
     public let redaction: Redaction
 
-    // Guards `used`; `@unchecked Sendable` rests on every access holding it.
-    private let lock = NSLock()
     private let recorded: [Recorded]
-    private var used: [Bool]
+    /// Which of `recorded` were replayed already.
+    private let used: Locked<[Bool]>
 
     /// Reads the archive at `fileURL`.
     ///
@@ -116,13 +115,13 @@ public final class HARReplaySession: NetworkSession, @unchecked Sendable {
                     headers: headers, responseBody: responseBody))
         }
         self.recorded = recorded
-        used = Array(repeating: false, count: recorded.count)
+        used = Locked(Array(repeating: false, count: recorded.count))
     }
 
     /// The method and URL of every entry not replayed yet, in the archive's order: a test can check
     /// that its code made every recorded request.
     public var unreplayed: [String] {
-        lock.whileLocked { zip(recorded, used).filter { !$1 }.map { "\($0.0.method) \($0.0.url)" } }
+        zip(recorded, used.current).filter { !$1 }.map { "\($0.0.method) \($0.0.url)" }
     }
 
     /// Answers `request` with the first unused entry that matches it.
@@ -133,7 +132,7 @@ public final class HARReplaySession: NetworkSession, @unchecked Sendable {
         let redaction = redaction.merging(RedactionContext.current?.effective)
         let redactedURL = HTTPArchive.withoutFragment(redaction.redactedURL(url).absoluteString)
         let body = request.httpBody ?? Data()
-        let entry: Recorded = try lock.whileLocked {
+        let entry: Recorded = try used.withValue { used in
             let candidates = recorded.indices.filter {
                 recorded[$0].method == method && recorded[$0].url == redactedURL
                     && (!matching.includesBody || Self.sameBody(recorded[$0].body, body))

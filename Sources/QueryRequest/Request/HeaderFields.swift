@@ -3,7 +3,7 @@ import QueryCoding
 /// Header fields checked against RFC 9110 and merged case-insensitively.
 ///
 /// `URLRequest.setValue(_:forHTTPHeaderField:)` silently drops a value with CR, LF or NUL and accepts a
-/// name that is no token, so both are checked here first and refused with a typed error. So are the
+/// name that is no token, so both are checked here first (``HTTPGrammar``) and refused with a typed error. So are the
 /// framing and hop-by-hop headers, which belong to the transport.
 struct HeaderFields {
     /// The fields keyed by lowercased name; the value keeps the name as it was spelled.
@@ -24,7 +24,7 @@ struct HeaderFields {
     /// Adds `name: value` unless a field of that name is already present.
     mutating func addIfAbsent(name: String, value: String) throws {
         guard fields[name.lowercased()] == nil else { return }
-        guard Self.isValidValue(value) else { throw RequestBuildingError.invalidHeaderValue(name: name) }
+        guard HTTPGrammar.isFieldValue(value) else { throw RequestBuildingError.invalidHeaderValue(name: name) }
         fields[name.lowercased()] = (name, value)
     }
 
@@ -34,8 +34,8 @@ struct HeaderFields {
         let sorted = dictionary.sorted { $0.key < $1.key }
         var seen: [String: String] = [:]
         for (name, value) in sorted {
-            guard isToken(name) else { throw RequestBuildingError.invalidHeaderName(name) }
-            guard isValidValue(value) else { throw RequestBuildingError.invalidHeaderValue(name: name) }
+            guard HTTPGrammar.isToken(name) else { throw RequestBuildingError.invalidHeaderName(name) }
+            guard HTTPGrammar.isFieldValue(value) else { throw RequestBuildingError.invalidHeaderValue(name: name) }
             guard !transportHeaderNames.contains(name.lowercased()) else {
                 throw RequestBuildingError.transportHeader(name: name)
             }
@@ -55,40 +55,4 @@ struct HeaderFields {
         "host", "content-length", "transfer-encoding", "connection", "keep-alive", "proxy-connection", "te",
         "upgrade",
     ]
-
-    /// Whether `text` is a non-empty RFC 9110 token: `1*tchar`, where tchar is a letter, a digit or one of
-    /// `!#$%&'*+-.^_|~` or the backtick. Used for header names and methods.
-    static func isToken(_ text: String) -> Bool {
-        // Every request's method is checked: bytes are tested against two 64-bit masks made from `isTokenByte`.
-        var text = text
-        return text.withUTF8 { bytes in
-            let (low, high) = tokenMasks
-            return !bytes.isEmpty
-                && bytes.allSatisfy { byte in
-                    byte < 128 && ((byte < 64 ? low : high) >> UInt64(byte & 63)) & 1 != 0
-                }
-        }
-    }
-
-    /// Bit `b` of the first mask (`b - 64` of the second) is set when ASCII byte `b` is a tchar.
-    private static let tokenMasks: (UInt64, UInt64) = (0..<128).reduce((0, 0)) { masks, value in
-        guard isTokenByte(UInt8(value)) else { return masks }
-        return value < 64 ? (masks.0 | 1 << UInt64(value), masks.1) : (masks.0, masks.1 | 1 << UInt64(value - 64))
-    }
-
-    /// Whether `byte` is an RFC 9110 tchar.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-            true
-        default: PercentEncoding.isUnreserved(byte)  // letters, digits, and "-._~" which are tchars too
-        }
-    }
-
-    /// Whether `value` holds none of CR, LF and NUL (RFC 9110 §5.5 calls them invalid and dangerous).
-    static func isValidValue(_ value: String) -> Bool {
-        !value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
-    }
 }

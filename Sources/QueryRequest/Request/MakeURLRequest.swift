@@ -61,7 +61,7 @@ extension Request {
     private func buildURLRequest(_ options: RequestBuildOptions) throws -> URLRequest {
         let method = try declaredMethod()
         let setting = try declaredSetting()
-        guard HeaderFields.isToken(method.rawValue) else { throw RequestBuildingError.invalidMethod(method.rawValue) }
+        guard HTTPGrammar.isToken(method.rawValue) else { throw RequestBuildingError.invalidMethod(method.rawValue) }
         guard setting.timeout.isFinite, setting.timeout > 0 else {
             throw RequestBuildingError.invalidTimeout(setting.timeout)
         }

@@ -81,14 +81,12 @@ struct BodyChunks: Sendable {
 }
 
 /// The chunks of one attempt's body: sends them once, checking the length, and remembers why they failed.
-///
-/// `@unchecked Sendable`: `failure` is only read and written while holding `lock`; the rest is constant.
-final class BodyChunkSource: @unchecked Sendable {
+final class BodyChunkSource: Sendable {
     let chunks: BodyChunks
     /// The ``Request`` type whose body this is, for errors.
     let requestName: RequestName
-    private let lock = NSLock()
-    private var recordedFailure: RequestBodyStreamError?
+    /// The first failure recorded.
+    private let recordedFailure = Locked<RequestBodyStreamError?>(nil)
 
     init(chunks: BodyChunks, requestName: RequestName) {
         self.chunks = chunks
@@ -98,10 +96,10 @@ final class BodyChunkSource: @unchecked Sendable {
     var length: Int64? { chunks.length }
 
     /// Why the body could not be sent whole, once it has failed.
-    var failure: RequestBodyStreamError? { lock.whileLocked { recordedFailure } }
+    var failure: RequestBodyStreamError? { recordedFailure.current }
 
     func record(_ failure: RequestBodyStreamError) {
-        lock.whileLocked { if recordedFailure == nil { recordedFailure = failure } }
+        recordedFailure.withValue { if $0 == nil { $0 = failure } }
     }
 
     /// What stopped ``send(to:)`` other than the sequence: the sink's own error, passed on unchanged.

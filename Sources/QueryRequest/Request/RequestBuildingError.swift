@@ -17,7 +17,8 @@ public enum RequestBuildingError: Error, Sendable, Hashable, CustomStringConvert
     case invalidMethod(String)
     /// A header name is not an RFC 9110 token.
     case invalidHeaderName(String)
-    /// A header value contains CR, LF or NUL, which would end the header or be dropped silently.
+    /// A header value contains a control character other than tab (RFC 9110 §5.5): CR, LF or NUL would end
+    /// the header or be dropped silently, and the others have no place in a header.
     ///
     /// The value itself is left out of the error because it may be a secret.
     case invalidHeaderValue(name: String)
@@ -56,7 +57,7 @@ public enum RequestBuildingError: Error, Sendable, Hashable, CustomStringConvert
         case .invalidHeaderName(let name):
             "Invalid header name \"\(name)\": a name must be a token of letters, digits and !#$%&'*+-.^_`|~."
         case .invalidHeaderValue(let name):
-            "Invalid value for header \"\(name)\": it contains CR, LF or NUL."
+            "Invalid value for header \"\(name)\": it contains a control character (such as CR, LF or NUL); only tab is allowed."
         case .duplicateHeader(let names):
             "Header given twice in different case: \(names.map { "\"\($0)\"" }.joined(separator: ", "))."
         case .transportHeader(let name):

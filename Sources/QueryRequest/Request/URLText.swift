@@ -10,25 +10,22 @@ enum URLText {
     // definition of percent-encoding for both modules. What is added here is what a URL needs beyond a
     // query value: the raw bytes a path and a query keep, and valid escapes kept as written.
 
-    /// Bit `b` is set when ASCII byte `b` (0–63) may stay raw in a path: `! $ & ' ( ) * + , - . / 0-9 : ; =`.
-    private static let pathLow: UInt64 = 0x2FFF_FFD2_0000_0000
-    /// Bit `b - 64` is set when ASCII byte `b` (64–127) may stay raw in a path or query: `@ A-Z _ a-z ~`.
-    private static let pathAndQueryHigh: UInt64 = 0x47FF_FFFE_87FF_FFFF
-    /// The path's low bits and `?`, which a query may hold raw.
-    private static let queryLow: UInt64 = pathLow | 1 << UInt8(ascii: "?")
+    /// What a path keeps raw: RFC 3986's `pchar` (unreserved, sub-delims, `:`, `@`) and `/`, that is
+    /// `A-Z a-z 0-9 - . _ ~ ! $ & ' ( ) * + , ; = : @ /`.
+    static let pathBytes = ASCIISet(low: 0x2FFF_FFD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFF)
+    /// What a query keeps raw: the path's bytes and `?`.
+    static let queryBytes = ASCIISet(low: 0xAFFF_FFD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFF)
 
     /// Whether `byte` may stay raw in a path: an RFC 3986 `pchar` (unreserved, sub-delims, `:`, `@`) or `/`.
     @inline(__always)
     static func isPathByte(_ byte: UInt8) -> Bool {
-        let mask = byte < 64 ? pathLow : pathAndQueryHigh
-        return byte < 128 && (mask >> UInt64(byte & 63)) & 1 != 0
+        pathBytes.contains(byte)
     }
 
     /// Whether `byte` may stay raw in a query: a path byte or `?`.
     @inline(__always)
     static func isQueryByte(_ byte: UInt8) -> Bool {
-        let mask = byte < 64 ? queryLow : pathAndQueryHigh
-        return byte < 128 && (mask >> UInt64(byte & 63)) & 1 != 0
+        queryBytes.contains(byte)
     }
 
     /// Appends `%XX` (uppercase hex) for `byte`.

@@ -73,20 +73,7 @@ public struct ReconnectionPolicy: Sendable, Hashable {
     /// The wait before a reconnection: `retry` (the stream's) or ``defaultDelay``, grown once per
     /// reconnection made since the last event, capped by ``maximumDelay``.
     func delay(retry: Duration?, reconnectionsWithoutEvent: Int) -> Duration {
-        let cap = max(maximumDelay, .zero)
-        var delay = min(max(retry ?? defaultDelay, .zero), cap)
-        let factor = backoffFactor >= 1 ? backoffFactor : 1  // also takes NaN as 1
-        var growths = reconnectionsWithoutEvent
-        // Grown one step at a time and stopped at the cap, so that no count or factor can overflow.
-        while growths > 0, factor > 1, delay > .zero, delay < cap {
-            let seconds = Self.seconds(delay) * factor
-            delay = seconds.isFinite && seconds < Self.seconds(cap) ? .seconds(seconds) : cap
-            growths -= 1
-        }
-        return delay
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        CappedExponentialDelay.delay(
+            base: retry ?? defaultDelay, factor: backoffFactor, steps: reconnectionsWithoutEvent, cap: maximumDelay)
     }
 }

@@ -21,10 +21,8 @@ public struct ServerSentEventParser: Sendable {
     /// The reconnection time the stream asked for with `retry`, or `nil` when it did not.
     public private(set) var reconnectionDelay: Duration?
 
-    /// The bytes of a line that has not ended yet.
-    private var line: [UInt8] = []
-    /// The previous chunk ended with CR: an LF starting this one belongs to the same line end.
-    private var skipLineFeed = false
+    /// The stream's lines, however the chunks are split.
+    private var lines = LineSplitter()
     /// How many bytes of a leading byte order mark have been seen; `nil` once past the start.
     private var byteOrderMarkSeen: Int? = 0
     private var data: [UInt8] = []
@@ -42,8 +40,7 @@ public struct ServerSentEventParser: Sendable {
     /// Forgets a partial line and a pending event (the connection ended), keeping ``lastEventID`` and
     /// ``reconnectionDelay``, so that the next chunk starts a new stream (which may begin with a BOM).
     public mutating func startNewStream() {
-        line.removeAll(keepingCapacity: true)
-        skipLineFeed = false
+        lines.reset()
         byteOrderMarkSeen = 0
         data.removeAll(keepingCapacity: true)
         eventType.removeAll(keepingCapacity: true)
@@ -59,43 +56,15 @@ public struct ServerSentEventParser: Sendable {
         _ chunk: UnsafeRawBufferPointer, onEvent: (ServerSentEvent) throws -> Void
     ) rethrows {
         var start = 0
-        let count = chunk.count
-        if skipLineFeed, count > 0 {
-            skipLineFeed = false
-            if chunk[0] == 0x0A { start = 1 }
-        }
         if let seen = byteOrderMarkSeen {
-            start = skipByteOrderMark(chunk, from: start, seen: seen)
+            start = skipByteOrderMark(chunk, seen: seen)
         }
-        var index = start
-        while index < count {
-            let byte = chunk[index]
-            guard byte == 0x0A || byte == 0x0D else {
-                index += 1
-                continue
-            }
-            let lineBytes = UnsafeRawBufferPointer(rebasing: chunk[start..<index])
-            if line.isEmpty {
-                try process(lineBytes, onEvent: onEvent)
-            } else {
-                line.append(contentsOf: lineBytes)
-                let whole = line
-                line.removeAll(keepingCapacity: true)
-                try whole.withUnsafeBytes { try process($0, onEvent: onEvent) }
-            }
-            index += 1
-            if byte == 0x0D {
-                if index == count {
-                    skipLineFeed = true
-                } else if chunk[index] == 0x0A {
-                    index += 1
-                }
-            }
-            start = index
-        }
-        if start < count {
-            line.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<count]))
-        }
+        // Moved out while it calls `process`, which changes the rest of the parser (one access to `self` at a
+        // time); an empty splitter in its place keeps the moved one's buffer uniquely referenced.
+        var splitter = lines
+        lines = LineSplitter()
+        defer { lines = splitter }
+        try splitter.split(UnsafeRawBufferPointer(rebasing: chunk[start...])) { try process($0, onEvent: onEvent) }
     }
 
     /// Parses the next chunk and returns the events it completes.
@@ -124,14 +93,14 @@ public struct ServerSentEventParser: Sendable {
     }
 
     /// Skips what the chunk holds of a leading `EF BB BF`; returns where the stream's text starts.
-    private mutating func skipByteOrderMark(_ chunk: UnsafeRawBufferPointer, from start: Int, seen: Int) -> Int {
+    private mutating func skipByteOrderMark(_ chunk: UnsafeRawBufferPointer, seen: Int) -> Int {
         let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
         var seen = seen
-        var index = start
+        var index = 0
         while index < chunk.count, seen < 3 {
             guard chunk[index] == mark[seen] else {
-                // Not a byte order mark: the bytes taken for one are text.
-                line.append(contentsOf: mark[0..<seen])
+                // Not a byte order mark: the bytes taken for one are text (none of them ends a line).
+                mark[0..<seen].withUnsafeBytes { lines.split($0) { _ in } }
                 byteOrderMarkSeen = nil
                 return index
             }

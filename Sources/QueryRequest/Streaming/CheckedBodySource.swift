@@ -55,7 +55,7 @@ final class CheckedBodySource: ResponseBodySource, @unchecked Sendable {
         } catch {
             ended = true
             iterator = nil
-            throw Self.apiError(error, response: response, request: request)
+            throw APIClient.apiError(error, response: response, sending: request)
         }
         guard let chunk else {
             ended = true
@@ -82,14 +82,5 @@ final class CheckedBodySource: ResponseBodySource, @unchecked Sendable {
 
     func cancel() {
         body.cancel()
-    }
-
-    /// What a session's error while streaming means to the caller.
-    static func apiError(_ error: any Error, response: HTTPURLResponse, request: URLRequest) -> APIError {
-        switch error {
-        case let error as APIError: error
-        case let tooLarge as ResponseTooLargeError: .responseTooLarge(limit: tooLarge.limit, response: response)
-        default: APIClient.transportError(error, sending: request)
-        }
     }
 }

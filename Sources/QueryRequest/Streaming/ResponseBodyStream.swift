@@ -83,18 +83,14 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
 
     /// The one source of a body, given to the first iterator; the transfer stops when the last
     /// reference to the body goes away.
-    ///
-    /// `@unchecked Sendable`: `taken` is only read and written while holding `lock`; `source` is a
-    /// constant of a `Sendable` type.
-    final class Storage: @unchecked Sendable {
-        private let lock = NSLock()
+    final class Storage: Sendable {
         private let source: any ResponseBodySource
-        private var taken = false
+        private let taken = Locked(false)
 
         init(source: any ResponseBodySource) { self.source = source }
 
         func take() -> (any ResponseBodySource)? {
-            lock.whileLocked {
+            taken.withValue { taken in
                 defer { taken = true }
                 return taken ? nil : source
             }

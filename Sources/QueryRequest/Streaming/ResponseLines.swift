@@ -49,60 +49,16 @@ public struct ResponseLines: AsyncSequence, Sendable {
                 ready.removeAll(keepingCapacity: true)
                 readyIndex = 0
                 if let chunk = try await chunks.next() {
-                    splitter.split(chunk) { ready.append($0) }
+                    chunk.withUnsafeBytes { bytes in
+                        splitter.split(bytes) { ready.append(String(decoding: $0, as: UTF8.self)) }
+                    }
                 } else {
                     ended = true
-                    if let last = splitter.finish() { ready.append(last) }
+                    splitter.finish { ready.append(String(decoding: $0, as: UTF8.self)) }
                 }
             }
             defer { readyIndex += 1 }
             return ready[readyIndex]
         }
-    }
-}
-
-/// Cuts bytes into lines at LF, CR LF and CR, whatever the chunks' boundaries.
-struct LineSplitter {
-    /// The bytes of the line not yet ended.
-    private var partial: [UInt8] = []
-    /// The last chunk ended in CR: an LF starting the next one belongs to that line end.
-    private var afterCR = false
-
-    mutating func split(_ chunk: Data, _ line: (String) -> Void) {
-        chunk.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var start = 0
-            var index = 0
-            if afterCR, bytes.first == UInt8(ascii: "\n") {
-                start = 1
-                index = 1
-            }
-            afterCR = false
-            while index < bytes.count {
-                let byte = bytes[index]
-                guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else {
-                    index += 1
-                    continue
-                }
-                partial.append(contentsOf: bytes[start..<index])
-                line(String(decoding: partial, as: UTF8.self))
-                partial.removeAll(keepingCapacity: true)
-                if byte == UInt8(ascii: "\r") {
-                    if index + 1 < bytes.count {
-                        if bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
-                    } else {
-                        afterCR = true
-                    }
-                }
-                index += 1
-                start = index
-            }
-            partial.append(contentsOf: bytes[start..<bytes.count])
-        }
-    }
-
-    /// The last line, when the body ended without a line end after it.
-    mutating func finish() -> String? {
-        defer { partial.removeAll() }
-        return partial.isEmpty ? nil : String(decoding: partial, as: UTF8.self)
     }
 }

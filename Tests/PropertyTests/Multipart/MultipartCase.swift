@@ -52,11 +52,13 @@ struct MultipartCase: Sendable, CustomStringConvertible {
 }
 
 enum MultipartGen {
-    /// Hostile text that can be a name: CR, LF, NUL, double quotes and backslashes left out, and every `%`
-    /// written as `%25` so that no `%22`, `%0A` or `%0D` appears (those are refused, and tested apart).
+    /// Hostile text that can be a name: controls but tab (a header value may hold no other, RFC 9110 §5.5),
+    /// double quotes and backslashes left out, and every `%` written as `%25` so that no `%22`, `%0A` or `%0D`
+    /// appears (those are refused, and tested apart).
     static let name: Gen<String> = Gen<String>.hostileString().map { text in
         var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where !["\r", "\n", "\u{0}", "\\", "\""].contains(scalar) {
+        for scalar in text.unicodeScalars
+        where !["\\", "\""].contains(scalar) && !((scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F) {
             scalars.append(scalar)
             if scalar == "%" { scalars.append(contentsOf: "25".unicodeScalars) }
         }

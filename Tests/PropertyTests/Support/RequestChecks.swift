@@ -45,7 +45,7 @@ extension RequestCase {
             case .encoding(let error): "the query encoder throws \(error)"
             case .invalidPath: "the path holds # or a dot segment"
             case .headerName(let name): "the header name \(name.swiftSource) is no token"
-            case .headerValue(let name): "the value of header \(name.swiftSource) holds CR, LF or NUL"
+            case .headerValue(let name): "the value of header \(name.swiftSource) holds a control character but tab"
             case .duplicateHeader(let names): "the header names \(names) differ only in case"
             case .bodyNotAllowed: "a GET or HEAD request with a body"
             }
@@ -127,7 +127,8 @@ extension RequestCase {
             var seen: [String: String] = [:]
             for (name, value) in dictionary {
                 if !Self.isToken(name) { problems.append(.headerName(name)) }
-                if value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) {
+                // RFC 9110 §5.5: field-vchar, SP and HTAB (and obs-text): no other control, no DEL.
+                if value.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
                     problems.append(.headerValue(name))
                 }
                 if let other = seen.updateValue(name, forKey: name.lowercased()) {

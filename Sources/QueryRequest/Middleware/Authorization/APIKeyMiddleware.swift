@@ -52,7 +52,7 @@ public struct APIKeyMiddleware: AuthorizationMiddleware {
         var request = request
         switch placement {
         case .header(let name):
-            guard HeaderFields.isToken(name) else { throw problem("the header name \"\(name)\" is not a valid token") }
+            guard HTTPGrammar.isToken(name) else { throw problem("the header name \"\(name)\" is not a valid token") }
             guard isSendableCredential(key) else { throw problem("the key is empty or has control characters") }
             guard request.value(forHTTPHeaderField: name) == nil else {
                 throw APIError.authorization(AuthorizationError.credentialAlreadyPresent("header \(name)"))

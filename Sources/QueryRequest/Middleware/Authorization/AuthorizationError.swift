@@ -6,8 +6,8 @@ public enum AuthorizationError: Error, Sendable, Hashable, CustomStringConvertib
     /// The request requires authorization, but the client has no token provider and no
     /// ``AuthorizationMiddleware``.
     case noAuthorizationMiddleware
-    /// The token is empty or contains control characters (CR, LF, NUL…), which cannot be sent
-    /// in a header: `URLRequest` would silently drop the whole header.
+    /// The token is empty or contains a control character other than tab (CR, LF, NUL…), which a header
+    /// value may not hold: `URLRequest` would silently drop the whole header for some of them.
     case unsendableToken
     /// A credential given to a built-in middleware cannot be sent as it is: the middleware's type
     /// and why.
@@ -24,7 +24,7 @@ public enum AuthorizationError: Error, Sendable, Hashable, CustomStringConvertib
                 + "authorization middleware (BearerTokenMiddleware, APIKeyMiddleware, "
                 + "BasicAuthorizationMiddleware, RequestSigningMiddleware or your own AuthorizationMiddleware)"
         case .unsendableToken:
-            "the token provider returned an empty token or one with control characters (CR, LF, NUL…), "
+            "the token provider returned an empty token or one with a control character (CR, LF, NUL…), "
                 + "which cannot be sent in the Authorization header"
         case .unsendableCredential(let middleware, let reason):
             "\(middleware) cannot send its credential: \(reason)"

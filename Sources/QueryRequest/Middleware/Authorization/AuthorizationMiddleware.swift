@@ -29,9 +29,8 @@ public enum AuthorizationScope: Sendable, Hashable {
     }
 }
 
-/// Whether `text` is a credential that can be sent in a header: not empty, and free of control
-/// characters (`URLRequest` silently drops a header whose value has CR, LF or NUL; the others have no
-/// place in a credential).
+/// Whether `text` is a credential that can be sent in a header: not empty, and a field value
+/// (``HTTPGrammar/isFieldValue(_:)``: no control but tab).
 func isSendableCredential(_ text: String) -> Bool {
-    !text.isEmpty && text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+    !text.isEmpty && HTTPGrammar.isFieldValue(text)
 }

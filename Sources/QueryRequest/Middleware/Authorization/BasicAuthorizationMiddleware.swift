@@ -1,4 +1,5 @@
 import Foundation
+import QueryCoding
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -39,7 +40,8 @@ public struct BasicAuthorizationMiddleware: AuthorizationMiddleware {
     /// The header value: `Basic ` and the base64 of the NFC-normalised UTF-8 `user-id:password`.
     public func headerValue() throws(APIError) -> String {
         guard !username.contains(":") else { throw problem("the user-id contains \":\", which RFC 7617 forbids") }
-        let hasControl = (username + password).unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        // RFC 7617 §2: neither may hold a control (`CTL`); tab included, unlike a field value.
+        let hasControl = (username + password).utf8.contains { ASCIISet.controls.contains($0) }
         guard !hasControl else { throw problem("the user-id or the password contains a control character") }
         let text = username.precomposedStringWithCanonicalMapping + ":" + password.precomposedStringWithCanonicalMapping
         return "Basic " + Data(text.utf8).base64EncodedString()

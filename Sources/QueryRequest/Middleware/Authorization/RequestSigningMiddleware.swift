@@ -140,7 +140,7 @@ public struct RequestSigningMiddleware: AuthorizationMiddleware {
         }
         var request = request
         for (name, value) in added.sorted(by: { $0.key < $1.key }) {
-            guard HeaderFields.isToken(name), isSendableCredential(value) else {
+            guard HTTPGrammar.isToken(name), isSendableCredential(value) else {
                 throw problem("the signing function returned header \"\(name)\" with a value that cannot be sent")
             }
             request.setValue(value, forHTTPHeaderField: name)
