@@ -24,11 +24,16 @@ import Testing
     }
 
     static func exists(_ path: String, sourceRoot: String, testRoot: String) -> Bool {
-        let relative =
-            if path.hasPrefix("QueryCodingTests/") { "Tests/" + path }
-            else if path.hasPrefix("QueryCoding/") { "Sources/" + path }
-            else { (path.hasSuffix("Tests.swift") ? testRoot : sourceRoot) + path }
-        return FileManager.default.fileExists(atPath: GuideSnippets.repositoryRoot.appendingPathComponent(relative).path)
+        let relative: String
+        if path.hasPrefix("QueryCodingTests/") {
+            relative = "Tests/" + path
+        } else if path.hasPrefix("QueryCoding/") {
+            relative = "Sources/" + path
+        } else {
+            relative = (path.hasSuffix("Tests.swift") ? testRoot : sourceRoot) + path
+        }
+        return FileManager.default.fileExists(
+            atPath: GuideSnippets.repositoryRoot.appendingPathComponent(relative).path)
     }
 
     @Test func everyFileItNamesExists() throws {
