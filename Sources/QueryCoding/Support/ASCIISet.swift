@@ -4,7 +4,8 @@
 ///
 /// The sets on a hot path are written as mask literals (`ASCIISet(low:high:)`), which the compiler turns
 /// into static data: a `static let` built by a call would be initialised lazily, behind a check on every
-/// use. A test rebuilds each literal from the characters its documentation lists (``init(_:)``).
+/// use. A test rebuilds each literal from the characters its documentation lists (``init(_:)``). The members
+/// are `@inlinable` so that QueryRequest's checks inline them too, specialised for their byte sequences.
 package struct ASCIISet: Sendable, Hashable {
     /// Bit `b` is set when byte `b` (0–63) is in the set.
     package let low: UInt64
@@ -12,7 +13,7 @@ package struct ASCIISet: Sendable, Hashable {
     package let high: UInt64
 
     /// The set whose masks are `low` (bytes 0–63) and `high` (bytes 64–127).
-    @inline(__always)
+    @inlinable @inline(__always)
     package init(low: UInt64, high: UInt64) {
         self.low = low
         self.high = high
@@ -30,15 +31,16 @@ package struct ASCIISet: Sendable, Hashable {
     }
 
     /// Whether `byte` is in the set.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func contains(_ byte: UInt8) -> Bool {
         byte < 128 && ((byte < 64 ? low : high) >> UInt64(byte & 63)) & 1 != 0
     }
 
     /// Whether every byte of `bytes` is in the set (`true` for no bytes).
-    @inline(__always)
+    @inlinable
     package func containsEvery<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
-        bytes.allSatisfy { contains($0) }
+        for byte in bytes where !contains(byte) { return false }
+        return true
     }
 
     /// The bytes in either set.

@@ -161,19 +161,3 @@ extension Request where ResponseDecoderDeclaration == (any ResponseDecoder)? {
     /// `nil`: the client's decoder reads this request's bodies.
     public var responseDecoder: (any ResponseDecoder)? { nil }
 }
-
-/// The query of a request that has none: it writes no parameters and no `?`.
-public struct EmptyQuery: Encodable, Sendable, Hashable {
-    /// Creates the empty query.
-    public init() {}
-    /// Writes nothing.
-    public func encode(to encoder: any Encoder) throws {}
-}
-
-/// The response of a request whose body is not read.
-public struct EmptyResponse: Decodable, Sendable, Hashable {
-    /// Creates the empty response.
-    public init() {}
-    /// Reads nothing.
-    public init(from decoder: any Decoder) throws {}
-}

@@ -21,7 +21,11 @@ enum HTTPGrammar {
     static func isToken(_ text: String) -> Bool {
         // Every request's method is checked: one mask test per byte, over the string's own storage.
         var text = text
-        return text.withUTF8 { bytes in !bytes.isEmpty && tokenBytes.containsEvery(bytes) }
+        return text.withUTF8 { bytes in
+            guard !bytes.isEmpty else { return false }
+            for byte in bytes where !tokenBytes.contains(byte) { return false }
+            return true
+        }
     }
 
     /// Whether `text` may be sent as a field value: it holds no control but tab.

@@ -13,22 +13,6 @@ import Foundation
 /// ``AuthorizationError/noAuthorizationMiddleware`` instead of going out without credentials.
 public protocol AuthorizationMiddleware: ClientMiddleware {}
 
-/// Which requests an authorization middleware authorizes.
-public enum AuthorizationScope: Sendable, Hashable {
-    /// Requests whose setting has ``APISetting/requiresAuthorization``; the others go out untouched.
-    case requestsRequiringAuthorization
-    /// Every request the client sends.
-    case everyRequest
-
-    /// Whether a request with `setting` gets credentials.
-    func includes(_ setting: APISetting) -> Bool {
-        switch self {
-        case .requestsRequiringAuthorization: setting.requiresAuthorization
-        case .everyRequest: true
-        }
-    }
-}
-
 /// Whether `text` is a credential that can be sent in a header: not empty, and a field value
 /// (``HTTPGrammar/isFieldValue(_:)``: no control but tab).
 func isSendableCredential(_ text: String) -> Bool {
