@@ -113,7 +113,8 @@ enum QueryRequestCatalog {
 
     static func topics(of module: String) throws -> String {
         let catalog = try String(
-            contentsOf: GuideSnippets.repositoryRoot.appendingPathComponent("Sources/\(module)/\(module).docc/\(module).md"),
+            contentsOf: GuideSnippets.repositoryRoot.appendingPathComponent(
+                "Sources/\(module)/\(module).docc/\(module).md"),
             encoding: .utf8)
         return try #require(catalog.components(separatedBy: "## Topics").last)
     }
@@ -124,7 +125,8 @@ enum QueryRequestCatalog {
         let topLevel = try Self.publicTypes(of: module).filter { $0.parent == nil }
         #expect(topLevel.count >= (module == "QueryRequest" ? 60 : 5))
         for type in topLevel {
-            #expect(topics.contains("- ``\(type.name)``"), "\(module): \(type.name) (\(type.file)) is in no topic group")
+            #expect(
+                topics.contains("- ``\(type.name)``"), "\(module): \(type.name) (\(type.file)) is in no topic group")
         }
     }
 
