@@ -147,7 +147,7 @@ extension APIClient {
 
     /// Writes the body of `streamed` to `file`, then checks its length against `Content-Length`.
     private func write(
-        _ streamed: Response<ResponseBodyStream>, into file: PartialDownload, method: HTTPMethod, request: URLRequest
+        _ streamed: Response<ResponseBody>, into file: PartialDownload, method: HTTPMethod, request: URLRequest
     ) async throws(APIError) {
         var written: Int64 = 0
         do {

@@ -25,7 +25,7 @@ extension APIClient {
     /// the first, when its body is a stream read once.
     ///
     /// With `streaming`, an accepted response (by `validation`'s status codes) comes back as soon as its
-    /// head arrives, with its body in ``ClientResponse/bodyStream``; any other is read whole. `reason` is
+    /// head arrives, with its ``ClientResponse/body`` streaming; any other is read whole. `reason` is
     /// the first attempt's (a reconnection of server-sent events says so).
     func exchange(
         _ original: URLRequest, rebuild: (() throws(APIError) -> URLRequest)?, method: HTTPMethod,
@@ -90,7 +90,7 @@ extension APIClient {
             case .success(let answer):
                 let response = answer.response
                 if state?.takeRetryAfterRefresh() == true {
-                    answer.bodyStream?.cancel()
+                    answer.body.cancel()
                     reason = .retryAfterTokenRefresh
                     hop = nil
                     redirects.restart()
@@ -100,7 +100,7 @@ extension APIClient {
                 if RedirectChain.isFollowed(response.statusCode),
                     let next = try await redirects.hop(after: response, to: request, rebuild: rebuild, state: state)
                 {
-                    answer.bodyStream?.cancel()
+                    answer.body.cancel()
                     hop = next
                     reason = .redirect(status: next.status)
                     continue
@@ -109,7 +109,7 @@ extension APIClient {
                     return answer
                 }
                 // Not this answer: stop its transfer, if it is still running.
-                answer.bodyStream?.cancel()
+                answer.body.cancel()
                 let delay: Duration
                 if let retryAfter = RetryAfter.delay(in: response) {
                     // The server asked for a longer wait than we are willing to make: let the caller see
@@ -165,27 +165,28 @@ extension APIClient {
         }
         // A streamed body that failed: the server got no complete request, whatever the session answered.
         if let bodyFailure = request.recordedBodyFailure {
-            if case .success(let answer) = result { answer.bodyStream?.cancel() }
+            if case .success(let answer) = result { answer.body.cancel() }
             result = .failure(.invalidRequest(bodyFailure))
         }
         // A session that followed a redirect itself went around the policy: only the default one allows it.
         if refusesSessionRedirects, case .success(let answer) = result, let requested = request.url,
             let answered = answer.response.url, !RedirectChain.isSameResource(requested, answered)
         {
-            answer.bodyStream?.cancel()
+            answer.body.cancel()
             result = .failure(.redirect(.followedBySession(requested: requested, answered: answered)))
         }
         let duration = clock.now - start
-        if let progress = ProgressReporter.current, case .success(let answer) = result, !answer.isStreamed {
+        if let progress = ProgressReporter.current, case .success(let answer) = result, let whole = answer.body.data {
             let expected = answer.response.expectedContentLength
             progress.finish(
-                sent: Int64(Attempt.bodySize(of: request)), received: Int64(answer.body.count),
+                sent: Int64(Attempt.bodySize(of: request)), received: Int64(whole.count),
                 expectedToReceive: expected >= 0 ? expected : nil)
         }
         onAttempt?(
             Attempt(
                 request: request, context: context, duration: duration,
-                outcome: result.map { (response: $0.response, body: $0.body) }, redaction: redactionContext))
+                outcome: result.map { (response: $0.response, body: $0.body.data ?? Data()) },
+                redaction: redactionContext))
         return try result.get()
     }
 
@@ -207,7 +208,7 @@ extension APIClient {
     ) async throws -> ClientResponse {
         let (body, urlResponse) = try await session.stream(for: request, upTo: streaming.limit)
         let response = try Self.httpResponse(urlResponse, to: request)
-        let checked = ResponseBodyStream(
+        let checked = ResponseBody(
             source: CheckedBodySource(
                 body, response: response, request: request, limit: streaming.limit, reportsProgress: false))
         guard streaming.validation.accepts(statusCode: response.statusCode) else {
@@ -215,7 +216,7 @@ extension APIClient {
             let whole = try await Self.collect(checked, of: response, sending: request, upTo: limit)
             return ClientResponse(response: response, body: whole)
         }
-        return ClientResponse(response: response, bodyStream: checked)
+        return ClientResponse(response: response, body: checked)
     }
 
     /// `response` as an `HTTPURLResponse`; anything else is a bad server response.
@@ -228,27 +229,20 @@ extension APIClient {
         return response
     }
 
-    /// Reads a streamed body whole, failing once it passes `limit`.
+    /// Reads a body whole, failing once it passes `limit`.
     static func collect(
-        _ body: ResponseBodyStream, of response: HTTPURLResponse, sending request: URLRequest, upTo limit: Int
+        _ body: ResponseBody, of response: HTTPURLResponse, sending request: URLRequest, upTo limit: Int
     ) async throws(APIError) -> Data {
-        var data = Data()
         do {
-            for try await chunk in body {
-                guard data.count + chunk.count <= limit else {
-                    body.cancel()
-                    throw APIError.responseTooLarge(limit: limit, response: response)
-                }
-                data.append(chunk)
-            }
+            return try await body.collect(upTo: limit)
         } catch {
-            throw Self.apiError(error, response: response, sending: request)
+            throw apiError(error, response: response, sending: request)
         }
-        return data
     }
 
     /// What an error thrown while sending `request` or reading its body (of `response`, once it came) means
-    /// to the caller: the one place a session's ``ResponseTooLargeError`` becomes
+    /// to the caller: the one place a body over its limit (a session's ``ResponseTooLargeError``, or
+    /// ``ResponseBody/TooLargeError`` from ``ResponseBody/collect(upTo:)``) becomes
     /// ``APIError/responseTooLarge(limit:response:)``; an ``APIError`` is passed on, anything else is a
     /// transport failure (``transportError(_:sending:)``).
     static func apiError(_ error: any Error, response: HTTPURLResponse?, sending request: URLRequest) -> APIError {
@@ -259,6 +253,9 @@ extension APIClient {
             guard let response = tooLarge.response as? HTTPURLResponse ?? response else {
                 return transportError(tooLarge, sending: request)
             }
+            return .responseTooLarge(limit: tooLarge.limit, response: response)
+        case let tooLarge as ResponseBody.TooLargeError:
+            guard let response else { return transportError(tooLarge, sending: request) }
             return .responseTooLarge(limit: tooLarge.limit, response: response)
         default:
             return transportError(error, sending: request)

@@ -7,7 +7,7 @@ import Foundation
 extension APIClient {
     /// Sends `request` and returns as soon as the response's head arrives and is accepted: a ``Response``
     /// whose value is the body, to read as it comes, in chunks (``Response/body``) or lines
-    /// (``ResponseBodyStream/lines``).
+    /// (``ResponseBody/lines``).
     ///
     /// ```swift
     /// let streamed = try await client.stream(CompletionRequest(prompt: "Hello"))
@@ -26,13 +26,13 @@ extension APIClient {
     /// While the body is read, the request's ``APISetting/timeout`` applies between chunks, the response
     /// size limit (``APISetting/maximumResponseSize``, else the client's) to the bytes read so far, and
     /// cancelling the reading task stops the transfer. Iteration throws only ``APIError`` (and
-    /// ``ResponseBodyStream/IterationError`` for a second iteration). `URLSession` streams on every
+    /// ``ResponseBody/IterationError`` for a second iteration). `URLSession` streams on every
     /// platform; another ``NetworkSession`` streams if it implements
     /// ``NetworkSession/stream(for:upTo:)``, and otherwise hands the whole body over as one chunk.
     ///
     /// - Throws: ``APIError``, and nothing else.
-    public func stream<R: Request>(_ request: R) async throws -> Response<ResponseBodyStream> {
-        try await presentingErrors { () async throws(APIError) -> Response<ResponseBodyStream> in
+    public func stream<R: Request>(_ request: R) async throws -> Response<ResponseBody> {
+        try await presentingErrors { () async throws(APIError) -> Response<ResponseBody> in
             let prepared = try prepare(request)
             return try await stream(prepared, declaredErrorBody: R.ErrorBody.self, name: RequestName(of: R.self))
         }
@@ -44,7 +44,7 @@ extension APIClient {
     func stream<ErrorBody: Sendable>(
         _ prepared: PreparedRequest, declaredErrorBody: ErrorBody.Type, name: RequestName, limit: Int? = nil,
         earlier: DownloadAttempts? = nil
-    ) async throws(APIError) -> Response<ResponseBodyStream> {
+    ) async throws(APIError) -> Response<ResponseBody> {
         let validation = prepared.validation(self)
         let limit = limit ?? prepared.limit(self)
         let state = makeSendState()
@@ -53,26 +53,26 @@ extension APIClient {
             requestName: name, state: state,
             streaming: Streaming(validation: validation, limit: limit, earlier: earlier))
         let response = answer.response
-        let body = answer.bodyStream ?? ResponseBodyStream(answer.body)
+        let body = answer.body
         let acceptsMediaType = validation.accepts(
             contentType: response.value(forHTTPHeaderField: "Content-Type"),
-            bodyIsEmpty: answer.bodyStream == nil ? answer.body.isEmpty : response.expectedContentLength == 0)
+            bodyIsEmpty: body.data.map(\.isEmpty) ?? (response.expectedContentLength == 0))
         guard validation.accepts(statusCode: response.statusCode), acceptsMediaType else {
             // Refused: read the body whole, within the usual limit, for the error.
-            let whole =
-                answer.isStreamed
-                ? try await Self.collect(
+            var whole = body.data ?? Data()
+            if body.data == nil {
+                whole = try await Self.collect(
                     body, of: response, sending: prepared.urlRequest, upTo: prepared.limit(self))
-                : answer.body
+            }
             try check(response, body: whole, declaredErrorBody: ErrorBody.self, prepared, state: state)
             // The media type of an empty body passes: what is left is the stream's own answer.
             return Response(
-                value: ResponseBodyStream(whole), httpResponse: response, requested: prepared.urlRequest.url)
+                value: ResponseBody(whole), httpResponse: response, requested: prepared.urlRequest.url)
         }
         let checked = CheckedBodySource(
             body, response: response, request: prepared.urlRequest, limit: limit, reportsProgress: true,
             redaction: redactionContext)
         return Response(
-            value: ResponseBodyStream(source: checked), httpResponse: response, requested: prepared.urlRequest.url)
+            value: ResponseBody(source: checked), httpResponse: response, requested: prepared.urlRequest.url)
     }
 }

@@ -157,11 +157,11 @@ public struct APIClient: Sendable {
                 prepared.urlRequest, rebuild: prepared.rebuild, method: prepared.method, setting: prepared.setting,
                 requestName: RequestName(of: R.self), state: state)
             let response = answer.response
-            var body = answer.body
-            if let stream = answer.bodyStream {
-                // A middleware answered with a stream: this call reads the body whole.
+            // Held whole, unless a middleware answered with a stream: this call then reads it whole.
+            var body = answer.body.data ?? Data()
+            if answer.body.data == nil {
                 body = try await Self.collect(
-                    stream, of: response, sending: prepared.urlRequest, upTo: prepared.limit(self))
+                    answer.body, of: response, sending: prepared.urlRequest, upTo: prepared.limit(self))
             }
             try check(response, body: body, declaredErrorBody: R.ErrorBody.self, prepared, state: state)
             let decoded = try Self.decode(

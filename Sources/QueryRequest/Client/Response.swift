@@ -7,7 +7,7 @@ import Foundation
 /// What a call answered: its value, and the HTTP response it came with.
 ///
 /// One shape for every call that returns more than the value: ``APIClient/response(for:progress:)`` gives the decoded
-/// body, ``APIClient/stream(_:)`` a `Response<ResponseBodyStream>` whose ``body`` is still arriving,
+/// body, ``APIClient/stream(_:)`` a `Response<ResponseBody>` whose ``body`` is still arriving,
 /// ``APIClient/download(_:to:ifExists:progress:)`` a `Response<URL>` whose value is the file, and each
 /// ``Page`` of ``Pages`` holds one. ``APIClient/send(_:progress:)`` returns the value alone.
 ///
@@ -58,8 +58,8 @@ public struct Response<Value: Sendable>: Sendable {
     }
 }
 
-extension Response where Value == ResponseBodyStream {
+extension Response where Value == ResponseBody {
     /// The body of a streamed response (``APIClient/stream(_:)``), read as it arrives: the ``value``, named for
     /// what it is.
-    public var body: ResponseBodyStream { value }
+    public var body: ResponseBody { value }
 }

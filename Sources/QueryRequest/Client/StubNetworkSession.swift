@@ -122,7 +122,7 @@ public final class StubNetworkSession: NetworkSession, Sendable {
 
     /// Records `request` and answers it with its reply, a ``Reply/chunks(_:status:headers:failure:)``
     /// reply chunk by chunk.
-    public func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBodyStream, URLResponse) {
+    public func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBody, URLResponse) {
         let (reply, url) = try await reply(to: request)
         switch reply.outcome {
         case .failure(let error):
@@ -131,10 +131,10 @@ public final class StubNetworkSession: NetworkSession, Sendable {
             guard body.count <= limit else {
                 throw ResponseTooLargeError(limit: limit, response: try Self.response(url, status, headers))
             }
-            return (ResponseBodyStream(body), try Self.response(url, status, headers))
+            return (ResponseBody(body), try Self.response(url, status, headers))
         case .chunks(let status, let headers, let chunks, let failure):
             return (
-                ResponseBodyStream(CannedChunks(chunks: chunks, failure: failure)),
+                ResponseBody(CannedChunks(chunks: chunks, failure: failure)),
                 try Self.response(url, status, headers)
             )
         }

@@ -4,43 +4,34 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A response as middleware see it: the `HTTPURLResponse` and its body, read whole or, for a call that
-/// streams its response, as a stream.
+/// A response as middleware see it: the `HTTPURLResponse` and its ``ResponseBody``.
 ///
-/// For ``APIClient/send(_:progress:)`` and ``APIClient/response(for:progress:)`` the body is read whole into ``body``. For
-/// the calls that stream (``APIClient/stream(_:)``, downloads, server-sent events) an accepted response's
-/// body is in ``bodyStream``, still arriving, and ``body`` is empty: a middleware can wrap the stream
-/// (count or transform the chunks) or replace it. A response whose status the request does not accept
-/// is read whole in every call, so retries, token refreshes and logs see its body.
+/// For ``APIClient/send(_:progress:)`` and ``APIClient/response(for:progress:)`` the body is held whole
+/// (``ResponseBody/data`` has its bytes, and every middleware can read it). For the calls that stream
+/// (``APIClient/stream(_:)``, downloads, server-sent events) an accepted response's body streams: it is still
+/// arriving, and is read once, so a middleware wraps it (counts or transforms the chunks) or replaces it
+/// rather than reading it. A response whose status the request does not accept is held whole in every call, so
+/// retries, token refreshes and logs see its body.
 ///
-/// A middleware that answers on its own may give either form: the client reads a stream whole where it
-/// needs the whole body, and hands ``body`` over as one chunk where the caller streams.
+/// A middleware that answers on its own may give either kind: the client reads a streamed body whole where it
+/// needs the whole body, and hands a whole one over as one chunk where the caller streams.
 public struct ClientResponse: Sendable {
     /// The status line and headers.
     public var response: HTTPURLResponse
-    /// The body, read whole; empty when ``bodyStream`` holds it.
-    public var body: Data
-    /// The body as it arrives, for a call that streams its response; `nil` when ``body`` holds it.
-    public var bodyStream: ResponseBodyStream?
+    /// The body: held whole (``ResponseBody/data``), or streamed.
+    public var body: ResponseBody
 
-    /// Creates a response with a body read whole, for a middleware that answers without sending.
-    public init(response: HTTPURLResponse, body: Data) {
+    /// Creates a response, for a middleware that answers without sending or wraps a body.
+    public init(response: HTTPURLResponse, body: ResponseBody) {
         self.response = response
         self.body = body
-        self.bodyStream = nil
     }
 
-    /// Creates a response whose body is still arriving, for a middleware that answers with, or wraps,
-    /// a stream.
-    public init(response: HTTPURLResponse, bodyStream: ResponseBodyStream) {
-        self.response = response
-        self.body = Data()
-        self.bodyStream = bodyStream
+    /// Creates a response whose body is held whole.
+    public init(response: HTTPURLResponse, body: Data) {
+        self.init(response: response, body: ResponseBody(body))
     }
 
     /// The response's status code.
     public var statusCode: Int { response.statusCode }
-
-    /// Whether the body is in ``bodyStream``, still arriving, rather than in ``body``.
-    public var isStreamed: Bool { bodyStream != nil }
 }

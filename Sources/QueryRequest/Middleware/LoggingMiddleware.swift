@@ -143,7 +143,7 @@ public struct LoggingMiddleware: ClientMiddleware {
         let result: String
         switch outcome {
         case .success(let response):
-            details += response.isStreamed ? ", body streamed" : ", \(response.body.count) B received"
+            details += response.body.data.map { ", \($0.count) B received" } ?? ", body streamed"
             result = "\(response.statusCode)"
         case .failure(let error):
             result = "failed: " + redaction.redactedDescription(of: error, alsoNaming: request.url)
@@ -158,7 +158,7 @@ public struct LoggingMiddleware: ClientMiddleware {
         if case .success(let response) = outcome {
             lines.append("Response headers:")
             lines += Self.headerLines(redaction.redactedHeaderFields(of: response.response))
-            lines += bodyLines("Response body", response.body, streamed: response.isStreamed)
+            lines += bodyLines("Response body", response.body.data, streamed: response.body.data == nil)
         }
         return [line, Message(level: .debug, text: lines.joined(separator: "\n"))]
     }

@@ -37,12 +37,12 @@ struct EventStreamConnector {
     /// Opens a connection and returns its body, or `nil` when the server answered 204 ("stop").
     ///
     /// - Parameter lastEventID: `nil` for the first connection; for a reconnection, the ID to send.
-    func connect(lastEventID: String?) async throws(APIError) -> (ResponseBodyStream, HTTPURLResponse)? {
+    func connect(lastEventID: String?) async throws(APIError) -> (ResponseBody, HTTPURLResponse)? {
         try await client.presentingErrors { () async throws(APIError) in try await open(lastEventID: lastEventID) }
     }
 
     /// What ``connect(lastEventID:)`` does, its errors not yet redacted.
-    private func open(lastEventID: String?) async throws(APIError) -> (ResponseBodyStream, HTTPURLResponse)? {
+    private func open(lastEventID: String?) async throws(APIError) -> (ResponseBody, HTTPURLResponse)? {
         let reason: AttemptReason = lastEventID.map { .reconnection(lastEventID: $0) } ?? .first
         // A body streamed from disk is read once: a reconnection sends the request built again.
         let base = lastEventID != nil ? try prepared.rebuild?() ?? prepared.urlRequest : prepared.urlRequest
@@ -58,7 +58,7 @@ struct EventStreamConnector {
             state: state, streaming: .init(validation: ResponseValidation(statusCodes: [200]), limit: limit),
             reason: reason)
         let response = answer.response
-        let body = answer.bodyStream ?? ResponseBodyStream(answer.body)
+        let body = answer.body
         if response.statusCode == 204 {
             body.cancel()
             return nil
@@ -70,8 +70,8 @@ struct EventStreamConnector {
         let refusesStatus = response.statusCode != 200 || !validation.accepts(statusCode: response.statusCode)
         guard !refusesStatus, isEventStream, validation.accepts(contentType: contentType, bodyIsEmpty: false) else {
             let whole: Data
-            if !answer.isStreamed {
-                whole = answer.body
+            if let data = answer.body.data {
+                whole = data
             } else if isEventStream {
                 // An event stream may never end: it is not read for the error.
                 body.cancel()
@@ -95,7 +95,7 @@ struct EventStreamConnector {
         let checked = CheckedBodySource(
             body, response: response, request: request, limit: limit, reportsProgress: false,
             redaction: client.redactionContext)
-        return (ResponseBodyStream(source: checked), response)
+        return (ResponseBody(source: checked), response)
     }
 
     /// `request` with `Accept` and `Cache-Control` for an event stream, unless it sets them, and, for a

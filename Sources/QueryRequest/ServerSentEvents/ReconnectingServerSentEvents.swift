@@ -41,8 +41,8 @@ public struct ReconnectingServerSentEvents: AsyncSequence, Sendable {
         private var connector: EventStreamConnector?
         private var parser = ServerSentEventParser()
         /// The current connection's body; `nil` between connections. Letting go of it stops the transfer.
-        private var chunks: ResponseBodyStream.AsyncIterator?
-        private var body: ResponseBodyStream?
+        private var chunks: ResponseBody.AsyncIterator?
+        private var body: ResponseBody?
         private var pending: [ServerSentEvent] = []
         private var pendingIndex = 0
         /// Connections opened or tried so far.
@@ -147,7 +147,7 @@ public struct ReconnectingServerSentEvents: AsyncSequence, Sendable {
                 reconnectionsWithoutEvent += 1
             }
             connections += 1
-            let opened: (ResponseBodyStream, HTTPURLResponse)?
+            let opened: (ResponseBody, HTTPURLResponse)?
             do {
                 opened = try await connector.connect(lastEventID: isReconnection ? parser.lastEventID : nil)
             } catch {

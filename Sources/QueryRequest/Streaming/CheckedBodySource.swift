@@ -9,11 +9,11 @@ import Foundation
 /// caller reads, the progress of the call reported as chunks are read.
 ///
 /// `@unchecked Sendable`: `iterator`, `received` and `ended` are only used by `next()`, which only the one
-/// iterator of the owning ``ResponseBodyStream`` calls, never twice at once (that iterator is not
+/// iterator of the owning ``ResponseBody`` calls, never twice at once (that iterator is not
 /// `Sendable`). `cancel()` only touches `body`, which is `Sendable`.
 final class CheckedBodySource: ResponseBodySource, @unchecked Sendable {
-    private let body: ResponseBodyStream
-    private var iterator: ResponseBodyStream.AsyncIterator?
+    private let body: ResponseBody
+    private var iterator: ResponseBody.AsyncIterator?
     private let response: HTTPURLResponse
     private let request: URLRequest
     private let limit: Int
@@ -27,7 +27,7 @@ final class CheckedBodySource: ResponseBodySource, @unchecked Sendable {
     ///   - reportsProgress: Whether the chunks read count as the call's progress (the caller's stream).
     ///   - redaction: For the caller's stream, the client's: its errors name their URLs redacted.
     init(
-        _ body: ResponseBodyStream, response: HTTPURLResponse, request: URLRequest, limit: Int, reportsProgress: Bool,
+        _ body: ResponseBody, response: HTTPURLResponse, request: URLRequest, limit: Int, reportsProgress: Bool,
         redaction: RedactionContext? = nil
     ) {
         self.body = body

@@ -18,10 +18,10 @@ public struct ResponseLines: AsyncSequence, Sendable {
     /// A line, without its line end.
     public typealias Element = String
 
-    private let body: ResponseBodyStream
+    private let body: ResponseBody
 
     /// The lines of `body`.
-    public init(_ body: ResponseBodyStream) {
+    public init(_ body: ResponseBody) {
         self.body = body
     }
 
@@ -32,13 +32,13 @@ public struct ResponseLines: AsyncSequence, Sendable {
 
     /// Reads chunks until a line is complete.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        private var chunks: ResponseBodyStream.AsyncIterator
+        private var chunks: ResponseBody.AsyncIterator
         private var splitter = LineSplitter()
         private var ready: [String] = []
         private var readyIndex = 0
         private var ended = false
 
-        init(chunks: ResponseBodyStream.AsyncIterator) {
+        init(chunks: ResponseBody.AsyncIterator) {
             self.chunks = chunks
         }
 

@@ -75,11 +75,11 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
 
     /// Sends `request` and returns when the response's head arrives, with the body to be read as it
     /// comes, at most `limit` bytes of it.
-    func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBodyStream, URLResponse) {
+    func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBody, URLResponse) {
         let handle = SessionTaskHandle()
         let reader = StreamingBodyReader(limit: limit, task: handle, progress: ProgressReporter.current)
         let response = try await run(request, reader, handle)
-        return (ResponseBodyStream(source: reader), response)
+        return (ResponseBody(source: reader), response)
     }
 
     /// Sends `request` and reads at most `limit` bytes of body.

@@ -27,13 +27,13 @@ public protocol NetworkSession: Sendable {
     func data(for request: URLRequest, upTo limit: Int) async throws -> (Data, URLResponse)
 
     /// Sends `request` and returns as soon as the response's head arrives, with the body as a
-    /// ``ResponseBodyStream`` read as it comes, at most `limit` bytes of it.
+    /// ``ResponseBody`` read as it comes, at most `limit` bytes of it.
     ///
     /// ``APIClient/stream(_:)`` and the calls built on it use this one. The default implementation reads
     /// the whole body with ``data(for:upTo:)`` and hands it over as one chunk, so that every session
     /// works; `URLSession` streams, and a session that can (AsyncHTTPClient's, say) implements it itself.
     /// The client counts the bytes against the limit again, whatever the session does.
-    func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBodyStream, URLResponse)
+    func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBody, URLResponse)
 }
 
 extension NetworkSession {
@@ -45,9 +45,9 @@ extension NetworkSession {
     }
 
     /// Reads the whole body with ``data(for:upTo:)``, then hands it over as one chunk.
-    public func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBodyStream, URLResponse) {
+    public func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBody, URLResponse) {
         let (body, response) = try await data(for: request, upTo: limit)
-        return (ResponseBodyStream(body), response)
+        return (ResponseBody(body), response)
     }
 }
 
@@ -78,10 +78,10 @@ extension URLSession {
     /// The chunks are queued until read, never more than `limit` bytes of them (a running transfer
     /// cannot be paused on every platform). A session with a delegate of its own is never bypassed: its
     /// body is read whole by ``data(for:upTo:)`` and handed over as one chunk.
-    public func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBodyStream, URLResponse) {
+    public func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBody, URLResponse) {
         guard delegate == nil else {
             let (body, response) = try await data(for: request, upTo: limit)
-            return (ResponseBodyStream(body), response)
+            return (ResponseBody(body), response)
         }
         return try await BodyReadingSession.forSession(self).stream(for: request, upTo: limit)
     }

@@ -29,7 +29,7 @@ struct StreamingGuide {
         }
     }
 
-    func printEvents(of streamed: Response<ResponseBodyStream>) async throws {
+    func printEvents(of streamed: Response<ResponseBody>) async throws {
         for try await event in streamed.body.serverSentEvents() {
             print(event.type, event.data)
         }

@@ -18,13 +18,13 @@ struct StreamedResponseTests {
 
     static func chunks(_ texts: String...) -> [Data] { texts.map { Data($0.utf8) } }
 
-    static func read(_ body: ResponseBodyStream) async throws -> [Data] {
+    static func read(_ body: ResponseBody) async throws -> [Data] {
         var chunks: [Data] = []
         for try await chunk in body { chunks.append(chunk) }
         return chunks
     }
 
-    static func lines(_ streamed: Response<ResponseBodyStream>) async throws -> [String] {
+    static func lines(_ streamed: Response<ResponseBody>) async throws -> [String] {
         var lines: [String] = []
         for try await line in streamed.body.lines { lines.append(line) }
         return lines
@@ -70,7 +70,7 @@ struct StreamedResponseTests {
     @Test func aBodyIsReadOnce() async throws {
         let streamed = try await APIClient(session: StubNetworkSession(.chunks(Self.chunks("a")))).stream(Feed())
         #expect(try await Self.read(streamed.body) == Self.chunks("a"))
-        await #expect(throws: ResponseBodyStream.IterationError.self) { _ = try await Self.read(streamed.body) }
+        await #expect(throws: ResponseBody.IterationError.self) { _ = try await Self.read(streamed.body) }
     }
 
     @Test func theSizeLimitCountsTheChunksOfAnySession() async throws {
@@ -104,12 +104,22 @@ struct StreamedResponseTests {
         #expect(try await APIClient(session: session).send(Feed()) == Data("abcd".utf8))
     }
 
+    /// A body that streams (read once), of one chunk.
+    static func streamed(_ text: String) -> ResponseBody {
+        ResponseBody(
+            AsyncStream<Data> { continuation in
+                continuation.yield(Data(text.utf8))
+                continuation.finish()
+            })
+    }
+
     @Test func aMiddlewareSeesTheStreamAndCanTransformIt() async throws {
         let seen = Locked<[Bool]>([])
         let upper = ClosureMiddleware { request, _, next in
             let answer = try await next(request)
-            seen.update { $0.append(answer.isStreamed) }
-            guard let stream = answer.bodyStream else { return answer }
+            seen.update { $0.append(answer.body.data == nil) }
+            guard answer.body.data == nil else { return answer }
+            let stream = answer.body
             let transformed = AsyncThrowingStream<Data, any Error> { continuation in
                 let pump = Task {
                     do {
@@ -123,7 +133,7 @@ struct StreamedResponseTests {
                 }
                 continuation.onTermination = { _ in pump.cancel() }
             }
-            return ClientResponse(response: answer.response, bodyStream: ResponseBodyStream(transformed))
+            return ClientResponse(response: answer.response, body: ResponseBody(transformed))
         }
         let session = StubNetworkSession(.chunks(Self.chunks("one\ntw", "o\n")), .init(body: Data("whole".utf8)))
         let client = APIClient(session: session, middleware: [upper])
@@ -137,7 +147,7 @@ struct StreamedResponseTests {
             let head = HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
             return context.attempt == 1 && request.value(forHTTPHeaderField: "X-Stream") == nil
                 ? ClientResponse(response: head, body: Data("cached\nlines\n".utf8))
-                : ClientResponse(response: head, bodyStream: ResponseBodyStream(Data("streamed\n".utf8)))
+                : ClientResponse(response: head, body: Self.streamed("streamed\n"))
         }
         let client = APIClient(session: StubNetworkSession(), middleware: [cached])
         // A whole body where the caller streams: one chunk.
@@ -145,7 +155,7 @@ struct StreamedResponseTests {
         // A stream where the caller wants the body whole: read whole, within the limit.
         let streamingCache = ClosureMiddleware { request, _, _ in
             let head = HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
-            return ClientResponse(response: head, bodyStream: ResponseBodyStream(Data("streamed".utf8)))
+            return ClientResponse(response: head, body: Self.streamed("streamed"))
         }
         let second = APIClient(session: StubNetworkSession(), middleware: [streamingCache])
         #expect(try await second.send(Feed()) == Data("streamed".utf8))
@@ -195,7 +205,7 @@ struct ResponseLinesTests {
                     for chunk in chunks { continuation.yield(chunk) }
                     continuation.finish()
                 }
-                for try await line in ResponseLines(ResponseBodyStream(stream)) { lines.append(line) }
+                for try await line in ResponseLines(ResponseBody(stream)) { lines.append(line) }
                 #expect(lines == expected, "\(body.debugDescription) cut as \(chunks.map { Array($0) })")
             }
         }
@@ -203,7 +213,7 @@ struct ResponseLinesTests {
 
     @Test func bytesThatAreNotUTF8BecomeReplacementCharacters() async throws {
         var lines: [String] = []
-        for try await line in ResponseLines(ResponseBodyStream(Data([0x61, 0xFF, 0x62, 0x0A]))) { lines.append(line) }
+        for try await line in ResponseLines(ResponseBody(Data([0x61, 0xFF, 0x62, 0x0A]))) { lines.append(line) }
         #expect(lines == ["a\u{FFFD}b"])
     }
 }

@@ -119,7 +119,7 @@ public struct AsyncHTTPClientSession: NetworkSession {
     /// Cancelling the calling task, or letting go of the body before its end, cancels the request.
     ///
     /// - Throws: `ResponseTooLargeError`, `URLError`; the body's iteration throws the same.
-    public func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBodyStream, URLResponse) {
+    public func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBody, URLResponse) {
         let outgoing = try Self.makeRequest(request, cookies: cookieStorage)
         let response: HTTPClientResponse
         do {
@@ -134,7 +134,7 @@ public struct AsyncHTTPClientSession: NetworkSession {
             throw ResponseTooLargeError(limit: limit, response: httpResponse)
         }
         let chunks = ResponseChunks(body: response.body, limit: limit, response: httpResponse, url: request.url)
-        return (ResponseBodyStream(chunks), httpResponse)
+        return (ResponseBody(chunks), httpResponse)
     }
 
     private func send(_ request: URLRequest, limit: Int?) async throws -> (Data, URLResponse) {
