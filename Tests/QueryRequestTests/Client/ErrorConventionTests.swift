@@ -62,72 +62,28 @@ import Testing
     /// The public types declared in the Swift files under `folders`, each with the conformances its declaration
     /// and its extensions list.
     static func publicTypes(in folders: [String]) throws -> [String: Set<String>] {
-        var types: [String: Set<String>] = [:]
-        var extensions: [String: Set<String>] = [:]
-        for folder in folders {
-            let root = GuideSnippets.repositoryRoot.appendingPathComponent(folder)
-            let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
-            while let file = enumerator?.nextObject() as? URL {
-                guard file.pathExtension == "swift" else { continue }
-                let text = try String(contentsOf: file, encoding: .utf8)
-                types.merge(publicTypes(inText: text)) { $0.union($1) }
-                extensions.merge(conformancesOfExtensions(in: text)) { $0.union($1) }
-            }
-        }
-        for (name, conformances) in extensions where types[name] != nil { types[name]?.formUnion(conformances) }
-        return types
+        publicTypes(of: SwiftDeclarations.reading(folders: folders))
     }
 
     /// The public types declared in `text`, with the conformances of their declarations and of the extensions
     /// in the same text.
     static func publicTypes(inText text: String) -> [String: Set<String>] {
+        var read = SwiftDeclarations()
+        read.read(text)
+        return publicTypes(of: read)
+    }
+
+    /// The public types of `read` by name, with the conformances of their declarations and extensions.
+    static func publicTypes(of read: SwiftDeclarations) -> [String: Set<String>] {
         var types: [String: Set<String>] = [:]
-        for line in text.split(separator: "\n") {
-            let words = line.trimmingCharacters(in: .whitespaces)
-            for keyword in ["public struct ", "public enum ", "public final class ", "public class "]
-            where words.hasPrefix(keyword) {
-                let rest = words.dropFirst(keyword.count)
-                let name = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-                types[name] = conformances(after: rest.dropFirst(name.count))
-            }
+        for declaration in read.declarations
+        where declaration.isPublic && ["struct", "enum", "class", "actor"].contains(declaration.keyword) {
+            types[declaration.name, default: []].formUnion(declaration.conformances)
         }
-        for (name, conformances) in conformancesOfExtensions(in: text) where types[name] != nil {
-            types[name]?.formUnion(conformances)
+        for declaration in read.declarations where declaration.keyword == "extension" {
+            let name = String(declaration.name.split(separator: ".").last ?? "")
+            if types[name] != nil { types[name]?.formUnion(declaration.conformances) }
         }
         return types
-    }
-
-    /// The conformances that `extension Name: A, B {` lines add, by type name.
-    static func conformancesOfExtensions(in text: String) -> [String: Set<String>] {
-        var found: [String: Set<String>] = [:]
-        for line in text.split(separator: "\n") {
-            let words = line.trimmingCharacters(in: .whitespaces)
-            guard words.hasPrefix("extension ") else { continue }
-            let rest = words.dropFirst("extension ".count)
-            let name = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
-            let last = String(name.split(separator: ".").last ?? "")
-            found[last, default: []].formUnion(conformances(after: rest.dropFirst(name.count)))
-        }
-        return found
-    }
-
-    /// The names listed after the `:` of a declaration (after its generic parameters), up to its `{` or `where`.
-    static func conformances(after text: Substring) -> Set<String> {
-        var rest = text
-        if rest.first == "<" {
-            var depth = 0
-            while let character = rest.first {
-                rest = rest.dropFirst()
-                if character == "<" { depth += 1 }
-                if character == ">" { depth -= 1 }
-                if depth == 0 { break }
-            }
-        }
-        rest = rest.drop { $0 == " " }
-        guard rest.first == ":" else { return [] }
-        let list = String(rest.dropFirst().prefix { $0 != "{" })
-        let clause = list.components(separatedBy: " where ").first ?? ""
-        return Set(
-            clause.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
     }
 }

@@ -84,31 +84,11 @@ enum QueryRequestCatalog {
 /// strategies (nested in `QueryEncoder` and `QueryDecoder`), so that no type is missing from the documentation's
 /// table of contents.
 @Suite(.timeLimit(.minutes(5))) struct CatalogTopicsTests {
-    /// The public types declared in the module's sources, with the top-level type or extension they are in
-    /// (`nil` at the top level).
-    static func publicTypes(of module: String) throws -> [(name: String, parent: String?, file: String)] {
-        let folder = GuideSnippets.repositoryRoot.appendingPathComponent("Sources/\(module)")
-        let files =
-            FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
-        var found: [(String, String?, String)] = []
-        for file in files {
-            var topLevel: String?
-            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
-                let trimmed = line.drop { $0 == " " }
-                let indent = line.count - trimmed.count
-                let words = trimmed.split(separator: " ").filter { $0 != "public" && $0 != "final" }
-                guard let kind = words.first, let nameWord = words.dropFirst().first,
-                    ["struct", "enum", "class", "protocol", "actor", "extension"].contains(kind)
-                else { continue }
-                let name = String(nameWord.prefix { $0.isLetter || $0.isNumber })
-                if indent == 0 { topLevel = name }
-                if kind != "extension" && trimmed.hasPrefix("public ") && indent <= 4 {
-                    found.append((name, indent == 0 ? nil : topLevel, file.lastPathComponent))
-                }
-            }
+    /// The public types declared in the module's sources (``SwiftDeclarations``).
+    static func publicTypes(of module: String) -> [SwiftDeclarations.Declaration] {
+        SwiftDeclarations.reading(folders: ["Sources/\(module)"]).declarations.filter {
+            $0.isPublic && ["struct", "enum", "class", "protocol", "actor"].contains($0.keyword)
         }
-        return found
     }
 
     static func topics(of module: String) throws -> String {
@@ -122,7 +102,7 @@ enum QueryRequestCatalog {
     @Test(arguments: ["QueryRequest", "QueryCoding"])
     func everyTopLevelPublicTypeIsInTheTopics(module: String) throws {
         let topics = try Self.topics(of: module)
-        let topLevel = try Self.publicTypes(of: module).filter { $0.parent == nil }
+        let topLevel = Self.publicTypes(of: module).filter { $0.parent == nil }
         #expect(topLevel.count >= (module == "QueryRequest" ? 60 : 5))
         for type in topLevel {
             #expect(
@@ -132,7 +112,7 @@ enum QueryRequestCatalog {
 
     @Test func everyCoderStrategyIsInQueryCodingsTopics() throws {
         let topics = try Self.topics(of: "QueryCoding")
-        let nested = try Self.publicTypes(of: "QueryCoding").filter {
+        let nested = Self.publicTypes(of: "QueryCoding").filter {
             $0.parent == "QueryEncoder" || $0.parent == "QueryDecoder"
         }
         #expect(nested.count >= 15)

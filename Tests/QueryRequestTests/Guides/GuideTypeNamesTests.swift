@@ -6,7 +6,7 @@ import Testing
 /// (`APIError.UnacceptableStatus`) is written with its parent, since the bare name does not compile, and
 /// `Parent.Child` names a type that `Parent` declares. The Swift blocks themselves are compiled by each guide's test.
 @Suite(.timeLimit(.minutes(5))) struct GuideTypeNamesTests {
-    /// The types the libraries declare, read from their sources.
+    /// The types the libraries declare, read from their sources (``SwiftDeclarations``).
     struct DeclaredTypes {
         /// The names declared at the top level of a file.
         var topLevel: Set<String> = []
@@ -18,20 +18,10 @@ import Testing
         /// The protocols' associated types, which a conforming type declares again (`ErrorBody`).
         var associatedTypes: Set<String> = []
 
-        /// Reads the declarations of a Swift file, formatted as `swift format` leaves it: a declaration is inside
-        /// the nearest declaration or extension above it that is indented less.
-        mutating func read(_ source: String) {
-            var enclosing: [(indent: Int, name: String)] = []
-            for line in source.split(separator: "\n") {
-                guard let declaration = Self.declaration(in: line) else { continue }
-                while let last = enclosing.last, last.indent >= declaration.indent { enclosing.removeLast() }
-                if declaration.keyword == "extension" {
-                    enclosing.append((declaration.indent, declaration.name))
-                    continue
-                }
-                guard let parent = enclosing.last?.name else {
+        init(_ read: SwiftDeclarations) {
+            for declaration in read.declarations where declaration.declaresType {
+                guard let parent = declaration.parent else {
                     topLevel.insert(declaration.name)
-                    enclosing.append((declaration.indent, declaration.name))
                     continue
                 }
                 members[parent, default: []].insert(declaration.name)
@@ -39,55 +29,16 @@ import Testing
                 if declaration.isPublic && declaration.keyword != "associatedtype" {
                     publicNested[declaration.name, default: []].insert(parent)
                 }
-                enclosing.append((declaration.indent, "\(parent).\(declaration.name)"))
             }
-        }
-
-        static let keywords: Set<String> = [
-            "struct", "enum", "class", "protocol", "actor", "typealias", "extension", "associatedtype",
-        ]
-        static let modifiers: Set<String> = [
-            "public", "package", "internal", "fileprivate", "private", "final", "indirect", "nonisolated",
-        ]
-
-        /// The type declaration or extension a line opens, if it opens one.
-        static func declaration(
-            in line: Substring
-        ) -> (indent: Int, keyword: String, name: String, isPublic: Bool)? {
-            let indent = line.prefix(while: { $0 == " " }).count
-            var words = line.split(separator: " ").map(String.init)[...]
-            var isPublic = false
-            while let word = words.first, word.hasPrefix("@") || modifiers.contains(word) {
-                isPublic = isPublic || word == "public"
-                words = words.dropFirst()
-            }
-            guard words.count >= 2, let keyword = words.first, keywords.contains(keyword) else { return nil }
-            let name = String(
-                words[words.startIndex + 1].prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }))
-            guard name.first?.isUppercase == true else { return nil }
-            return (indent, keyword, name, isPublic)
         }
 
         /// The declarations of QueryCoding, QueryRequest and the integrations.
-        static let library: DeclaredTypes = {
-            let root = GuideSnippets.repositoryRoot
-            let folders =
-                ["Sources/QueryCoding", "Sources/QueryRequest"]
-                + ["QueryRequestAsyncHTTPClient", "QueryRequestHummingbird", "QueryRequestVapor"].map {
-                    "Integrations/\($0)/Sources"
-                }
-            var types = DeclaredTypes()
-            for folder in folders {
-                let url = root.appendingPathComponent(folder)
-                let files = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)
-                while let file = files?.nextObject() as? URL {
-                    guard file.pathExtension == "swift", let text = try? String(contentsOf: file, encoding: .utf8)
-                    else { continue }
-                    types.read(text)
-                }
-            }
-            return types
-        }()
+        static let library = DeclaredTypes(
+            SwiftDeclarations.reading(
+                folders: ["Sources/QueryCoding", "Sources/QueryRequest"]
+                    + ["QueryRequestAsyncHTTPClient", "QueryRequestHummingbird", "QueryRequestVapor"].map {
+                        "Integrations/\($0)/Sources"
+                    }))
     }
 
     /// Names that are also the standard library's or a protocol requirement's, so a bare one is not ours.
@@ -98,7 +49,7 @@ import Testing
         let blocks = GuideSnippets.swiftBlocks(in: text)
         var declaredHere: Set<String> = []
         for line in blocks.joined() {
-            if let declaration = DeclaredTypes.declaration(in: Substring(line)) {
+            if let declaration = SwiftDeclarations.declaration(in: Substring(line)) {
                 declaredHere.insert(declaration.name)
             }
         }

@@ -28,16 +28,16 @@ public struct QueryInputError: AbortError, DebuggableError {
 
     /// Wraps an error of `QueryDecoder`; `error` is a ``QueryDecodingLimitError`` or a `DecodingError`.
     public init(source: Source, underlying error: any Error) {
-        let (message, parameter) = QueryInputError.describe(error)
+        let problem = QueryInputProblem(describing: error)
         self.source = source
         self.underlying = error
-        self.parameter = parameter
+        self.parameter = problem.parameter
         let place =
             switch source {
             case .query: "query"
             case .formBody: "form body"
             }
-        self.reason = "Invalid \(place): \(message)"
+        self.reason = "Invalid \(place): \(problem.message)"
     }
 
     /// `400 Bad Request`.
@@ -47,37 +47,5 @@ public struct QueryInputError: AbortError, DebuggableError {
     public var identifier: String {
         let kind = underlying is QueryDecodingLimitError ? "limit" : "decoding"
         return "\(source).\(kind)"
-    }
-
-    /// A sentence saying what was wrong and where, and the parameter's name if there is one.
-    static func describe(_ error: any Error) -> (message: String, parameter: String?) {
-        switch error {
-        case let error as QueryDecodingLimitError:
-            return (error.description, error.parameter)
-        case let error as DecodingError:
-            let context: DecodingError.Context
-            var path: [any CodingKey]
-            switch error {
-            case .keyNotFound(let key, let found):
-                context = found
-                path = found.codingPath + [key]
-            case .valueNotFound(_, let found), .typeMismatch(_, let found), .dataCorrupted(let found):
-                context = found
-                path = found.codingPath
-            @unknown default:
-                return ("\(error)", nil)
-            }
-            path.removeAll { $0.stringValue.isEmpty }
-            let parameter = path.isEmpty ? nil : path.map(\.stringValue).joined(separator: ".")
-            var message = context.debugDescription
-            // QueryDecoder's own messages quote the parameter; a message from a type's own `init(from:)`
-            // may not, so the coding path is added.
-            if let parameter, !message.contains("\"") {
-                message += " (parameter \"\(parameter)\")"
-            }
-            return (message, parameter)
-        default:
-            return ("\(error)", nil)
-        }
     }
 }
