@@ -229,10 +229,12 @@ extension APIClient {
         return response
     }
 
-    /// Reads a body whole, failing once it passes `limit`.
+    /// The body's bytes: those of a body held whole as they are (the session bounded them as it read them, and
+    /// a middleware's own answer is taken as given), a streamed body read whole, failing once it passes `limit`.
     static func collect(
         _ body: ResponseBody, of response: HTTPURLResponse, sending request: URLRequest, upTo limit: Int
     ) async throws(APIError) -> Data {
+        if let data = body.data { return data }
         do {
             return try await body.collect(upTo: limit)
         } catch {

@@ -59,11 +59,8 @@ extension APIClient {
             bodyIsEmpty: body.data.map(\.isEmpty) ?? (response.expectedContentLength == 0))
         guard validation.accepts(statusCode: response.statusCode), acceptsMediaType else {
             // Refused: read the body whole, within the usual limit, for the error.
-            var whole = body.data ?? Data()
-            if body.data == nil {
-                whole = try await Self.collect(
-                    body, of: response, sending: prepared.urlRequest, upTo: prepared.limit(self))
-            }
+            let whole = try await Self.collect(
+                body, of: response, sending: prepared.urlRequest, upTo: prepared.limit(self))
             try check(response, body: whole, declaredErrorBody: ErrorBody.self, prepared, state: state)
             // The media type of an empty body passes: what is left is the stream's own answer.
             return Response(

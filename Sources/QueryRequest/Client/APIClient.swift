@@ -158,11 +158,8 @@ public struct APIClient: Sendable {
                 requestName: RequestName(of: R.self), state: state)
             let response = answer.response
             // Held whole, unless a middleware answered with a stream: this call then reads it whole.
-            var body = answer.body.data ?? Data()
-            if answer.body.data == nil {
-                body = try await Self.collect(
-                    answer.body, of: response, sending: prepared.urlRequest, upTo: prepared.limit(self))
-            }
+            let body = try await Self.collect(
+                answer.body, of: response, sending: prepared.urlRequest, upTo: prepared.limit(self))
             try check(response, body: body, declaredErrorBody: R.ErrorBody.self, prepared, state: state)
             let decoded = try Self.decode(
                 R.Response.self, from: body, of: response, isHead: prepared.method.canonical == .head,

@@ -70,9 +70,7 @@ struct EventStreamConnector {
         let refusesStatus = response.statusCode != 200 || !validation.accepts(statusCode: response.statusCode)
         guard !refusesStatus, isEventStream, validation.accepts(contentType: contentType, bodyIsEmpty: false) else {
             let whole: Data
-            if let data = answer.body.data {
-                whole = data
-            } else if isEventStream {
+            if isEventStream && body.data == nil {
                 // An event stream may never end: it is not read for the error.
                 body.cancel()
                 whole = Data()
