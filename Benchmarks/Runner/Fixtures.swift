@@ -119,7 +119,7 @@ struct HostileShape {
     }
 
     let name: String
-    var arrays: QueryDecoder.ArrayDecodingStrategy = .commaSeparated
+    var arrays: QueryArrayStyle = .commaSeparated
     /// Written before and after the repeated unit.
     var head = ""
     let unit: String

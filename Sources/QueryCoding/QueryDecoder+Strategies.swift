@@ -1,32 +1,6 @@
 import Foundation
 
 extension QueryDecoder {
-    /// How arrays are read; the mirror of ``QueryEncoder/ArrayEncodingStrategy``.
-    ///
-    /// With every strategy, an array whose parameter is absent decodes as `[]` (an empty array writes
-    /// no pair), and an optional array whose parameter is absent decodes as `nil`.
-    public enum ArrayDecodingStrategy: Sendable, Hashable {
-        /// One parameter, elements split at raw commas (`type=day,month`); an escaped comma (`%2C`)
-        /// belongs to its element.
-        case commaSeparated
-        /// One parameter, elements split at `|`: the escaped `%7C` (as the encoder sends it) or a raw
-        /// `|` (as some clients do). Values are split before they are percent-decoded.
-        case pipeDelimited
-        /// One parameter, elements split at the escaped space `%20`; a `+` is a space inside an element.
-        /// Query items (already decoded) are split at spaces.
-        case spaceDelimited
-        /// One parameter, elements split at the raw `separator`; an escaped one belongs to its element.
-        /// The separator follows the rule of ``QueryEncoder/ArrayEncodingStrategy/delimited(by:)``; any
-        /// other makes every `decode` call throw `DecodingError.dataCorrupted` naming the strategy.
-        case delimited(by: Unicode.Scalar)
-        /// One parameter per element, all with the array's name (`type=day&type=month`).
-        case repeatedKeys
-        /// One parameter per element, named `name[]` (`type[]=day&type[]=month`).
-        case brackets
-        /// One parameter per element, named `name[index]`, indices dense from 0 in any order.
-        case indexedBrackets
-    }
-
     /// How nested keys are read; the mirror of ``QueryEncoder/NestedKeyEncodingStrategy``.
     public enum NestedKeyDecodingStrategy: Sendable, Hashable {
         /// `parent.child`.
@@ -151,7 +125,7 @@ struct DecodingOptions {
         return DecodingErrors.invalidSeparatorStrategy(separator)
     }
 
-    var arrayDecoding: QueryDecoder.ArrayDecodingStrategy = .commaSeparated
+    var arrayDecoding: QueryArrayStyle = .commaSeparated
     var nestedKeyDecoding: QueryDecoder.NestedKeyDecodingStrategy = .dots
     var dateDecoding: QueryDecoder.DateDecodingStrategy = .iso8601
     var boolDecoding: QueryDecoder.BoolDecodingStrategy = .literal

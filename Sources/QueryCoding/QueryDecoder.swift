@@ -33,8 +33,8 @@ public struct QueryDecoder: Sendable {
         self.options = options
     }
 
-    /// How arrays are read. Default: ``ArrayDecodingStrategy/commaSeparated``.
-    public var arrayDecodingStrategy: ArrayDecodingStrategy {
+    /// How arrays are read. Default: ``QueryArrayStyle/commaSeparated``.
+    public var arrayDecodingStrategy: QueryArrayStyle {
         get { options.arrayDecoding }
         set { options.arrayDecoding = newValue }
     }

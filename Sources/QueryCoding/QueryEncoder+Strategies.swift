@@ -1,50 +1,6 @@
 import Foundation
 
 extension QueryEncoder {
-    /// How arrays of scalars are written. Arrays of structs or of arrays need ``indexedBrackets``; the
-    /// other strategies throw `EncodingError.invalidValue` for such elements rather than write something
-    /// ambiguous. An empty array writes no pair.
-    ///
-    /// | Strategy | `type: ["day", "month"]` |
-    /// |----------|-------------------------|
-    /// | ``commaSeparated`` | `type=day,month` |
-    /// | ``pipeDelimited`` | `type=day%7Cmonth` (items: `day\|month`) |
-    /// | ``spaceDelimited`` | `type=day%20month` (items: `day month`) |
-    /// | ``delimited(by:)`` with `";"` | `type=day;month` |
-    /// | ``repeatedKeys`` | `type=day&type=month` |
-    /// | ``brackets`` | `type[]=day&type[]=month` (brackets written `%5B%5D`) |
-    /// | ``indexedBrackets`` | `type[0]=day&type[1]=month` |
-    ///
-    /// The four delimited strategies write one pair whose elements are joined by a separator byte, and
-    /// ``QueryDecoder`` splits the value at that byte as it was sent, before percent-decoding.
-    public enum ArrayEncodingStrategy: Sendable, Hashable {
-        /// One pair, elements joined by a raw comma; a comma inside an element is escaped (`%2C`).
-        case commaSeparated
-        /// One pair, elements joined by `|` (OpenAPI `pipeDelimited`). A raw `|` is not allowed in a URL,
-        /// so the separator is sent as `%7C`; an element containing `|` could not be told from it and
-        /// throws `EncodingError.invalidValue`.
-        case pipeDelimited
-        /// One pair, elements joined by a space (OpenAPI `spaceDelimited`), sent as `%20`; a space inside
-        /// an element is sent as `+`, which ``QueryDecoder`` reads back as a space within the element.
-        /// (Parsers that decode before splitting cannot tell the two apart.) In items output an element
-        /// containing a space throws.
-        case spaceDelimited
-        /// One pair, elements joined by `separator`, written raw; the separator inside an element is
-        /// escaped (`%3B` for `;`), exactly as the comma in ``commaSeparated``.
-        ///
-        /// The separator must be one of `! $ ' ( ) * , / : ; ? @`: a byte a query carries raw that is
-        /// neither unreserved (it would be read inside elements) nor part of the pair syntax (`&`, `=`,
-        /// `+`, `%`, `#`). Any other separator makes every `encode` call throw
-        /// `EncodingError.invalidValue` naming the strategy.
-        case delimited(by: Unicode.Scalar)
-        /// One pair per element, all with the array's name.
-        case repeatedKeys
-        /// One pair per element, named `name[]`.
-        case brackets
-        /// One pair per element, named `name[index]`; elements may be structs or arrays.
-        case indexedBrackets
-    }
-
     /// How the keys of nested structs and dictionaries are joined to their parent's name, at any depth.
     ///
     /// | Strategy | `filter: Filter(min: 1)` |
@@ -60,7 +16,7 @@ extension QueryEncoder {
         /// The whole struct or dictionary in one pair, keys and values alternating
         /// (`color=R,100,G,200`): OpenAPI's form style with `explode: false` for objects.
         ///
-        /// The separator is the array strategy's when that is a delimited one (``ArrayEncodingStrategy/pipeDelimited``
+        /// The separator is the array strategy's when that is a delimited one (``QueryArrayStyle/pipeDelimited``
         /// gives `color=R%7C100%7CG%7C200`), otherwise a comma; keys and values are escaped exactly as
         /// list elements are. Only scalars can sit inside: a struct, dictionary or array inside an
         /// unexploded object throws `EncodingError.invalidValue` with its coding path. The top-level
@@ -182,7 +138,7 @@ struct EncodingOptions {
         return EncodingErrors.invalidSeparatorStrategy(separator)
     }
 
-    var arrayEncoding: QueryEncoder.ArrayEncodingStrategy = .commaSeparated
+    var arrayEncoding: QueryArrayStyle = .commaSeparated
     var nestedKeyEncoding: QueryEncoder.NestedKeyEncodingStrategy = .dots
     var dateEncoding: QueryEncoder.DateEncodingStrategy = .iso8601
     var boolEncoding: QueryEncoder.BoolEncodingStrategy = .literal

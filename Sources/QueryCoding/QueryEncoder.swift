@@ -57,8 +57,8 @@ public struct QueryEncoder: Sendable {
 
     // MARK: Strategies
 
-    /// How arrays are written. Default: ``ArrayEncodingStrategy/commaSeparated``.
-    public var arrayEncodingStrategy: ArrayEncodingStrategy {
+    /// How arrays are written. Default: ``QueryArrayStyle/commaSeparated``.
+    public var arrayEncodingStrategy: QueryArrayStyle {
         get { options.arrayEncoding }
         set { update { $0.arrayEncoding = newValue } }
     }
@@ -125,7 +125,7 @@ public struct QueryEncoder: Sendable {
     ///
     /// - Throws: `EncodingError.invalidValue` with the coding path for a value that has no faithful query
     ///   form (a non-finite number, a top-level value without keys, a key that collides with the nesting
-    ///   syntax, a comma inside a ``ArrayEncodingStrategy/commaSeparated`` element, …).
+    ///   syntax, a comma inside a ``QueryArrayStyle/commaSeparated`` element, …).
     public func encode<T: Encodable>(_ value: T) throws -> [URLQueryItem] {
         try run(value, output: .items) { $0.makeItems() }
     }

@@ -13,26 +13,6 @@ import Foundation
 /// so neither the field's key nor any key below it may contain `.`, `[` or `]`: the encoder throws
 /// for such a key.
 public struct QueryFieldStyle: Sendable {
-    /// How the arrays of the field are written and read; the cases of
-    /// ``QueryEncoder/ArrayEncodingStrategy`` and ``QueryDecoder/ArrayDecodingStrategy``.
-    public enum ArrayStyle: Sendable, Hashable {
-        /// `ids=1,2`
-        case commaSeparated
-        /// `ids=1%7C2`
-        case pipeDelimited
-        /// `ids=1%202`
-        case spaceDelimited
-        /// `ids=1;2` with `";"`; the separator follows the rule of
-        /// ``QueryEncoder/ArrayEncodingStrategy/delimited(by:)``, or the field throws.
-        case delimited(by: Unicode.Scalar)
-        /// `ids=1&ids=2`
-        case repeatedKeys
-        /// `ids[]=1&ids[]=2`
-        case brackets
-        /// `ids[0]=1&ids[1]=2`
-        case indexedBrackets
-    }
-
     /// How the keys of the field's structs and dictionaries are joined to its name.
     public enum NestingStyle: Sendable, Hashable {
         /// `filter.min=1`
@@ -61,43 +41,17 @@ public struct QueryFieldStyle: Sendable {
     }
 
     /// The array style, or `nil` for the coder's strategy.
-    public var array: ArrayStyle?
+    public var array: QueryArrayStyle?
     /// The nesting style, or `nil` for the coder's strategy.
     public var nesting: NestingStyle?
     /// The date style, or `nil` for the coder's strategy.
     public var date: DateStyle?
 
     /// Creates a style; every style left `nil` follows the coder's strategy.
-    public init(array: ArrayStyle? = nil, nesting: NestingStyle? = nil, date: DateStyle? = nil) {
+    public init(array: QueryArrayStyle? = nil, nesting: NestingStyle? = nil, date: DateStyle? = nil) {
         self.array = array
         self.nesting = nesting
         self.date = date
-    }
-}
-
-extension QueryFieldStyle.ArrayStyle {
-    var encodingStrategy: QueryEncoder.ArrayEncodingStrategy {
-        switch self {
-        case .commaSeparated: .commaSeparated
-        case .pipeDelimited: .pipeDelimited
-        case .spaceDelimited: .spaceDelimited
-        case .delimited(let separator): .delimited(by: separator)
-        case .repeatedKeys: .repeatedKeys
-        case .brackets: .brackets
-        case .indexedBrackets: .indexedBrackets
-        }
-    }
-
-    var decodingStrategy: QueryDecoder.ArrayDecodingStrategy {
-        switch self {
-        case .commaSeparated: .commaSeparated
-        case .pipeDelimited: .pipeDelimited
-        case .spaceDelimited: .spaceDelimited
-        case .delimited(let separator): .delimited(by: separator)
-        case .repeatedKeys: .repeatedKeys
-        case .brackets: .brackets
-        case .indexedBrackets: .indexedBrackets
-        }
     }
 }
 
@@ -152,12 +106,12 @@ struct NestingSyntax: Equatable {
         self.bracketsNest = bracketsNest
     }
 
-    init(array: QueryEncoder.ArrayEncodingStrategy, nesting: QueryEncoder.NestedKeyEncodingStrategy) {
+    init(array: QueryArrayStyle, nesting: QueryEncoder.NestedKeyEncodingStrategy) {
         dotsNest = nesting == .dots
         bracketsNest = nesting == .brackets || array.namesElementsInBrackets
     }
 
-    init(array: QueryDecoder.ArrayDecodingStrategy, nesting: QueryDecoder.NestedKeyDecodingStrategy) {
+    init(array: QueryArrayStyle, nesting: QueryDecoder.NestedKeyDecodingStrategy) {
         dotsNest = nesting == .dots
         bracketsNest = nesting == .brackets || array.namesElementsInBrackets
     }
@@ -165,7 +119,7 @@ struct NestingSyntax: Equatable {
 
 // Pattern matches rather than `==`: with a case that carries a value, the synthesized `==` is a call that
 // builds its right-hand side, and these run for every array and element.
-extension QueryEncoder.ArrayEncodingStrategy {
+extension QueryArrayStyle {
     /// Whether the elements are one pair joined by a separator.
     var isDelimited: Bool {
         switch self {
@@ -186,16 +140,6 @@ extension QueryEncoder.ArrayEncodingStrategy {
         return false
     }
 
-    /// ``brackets`` or ``indexedBrackets``: element names hold brackets.
-    var namesElementsInBrackets: Bool {
-        switch self {
-        case .brackets, .indexedBrackets: true
-        case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited, .repeatedKeys: false
-        }
-    }
-}
-
-extension QueryDecoder.ArrayDecodingStrategy {
     /// ``brackets`` or ``indexedBrackets``: element names hold brackets.
     var namesElementsInBrackets: Bool {
         switch self {

@@ -9,7 +9,7 @@ public struct SwiftDeclarations: Sendable {
     public struct Declaration: Sendable {
         /// The keyword: `struct`, `enum`, …, `extension`.
         public let keyword: String
-        /// The name as written: `APIError`, or `QueryEncoder.ArrayEncodingStrategy` after `extension`.
+        /// The name as written: `APIError`, or `QueryArrayStyle` after `extension`.
         public let name: String
         /// The full name of the declaration or extension it is in; `nil` at the top level.
         public let parent: String?
@@ -36,11 +36,12 @@ public struct SwiftDeclarations: Sendable {
         var read = SwiftDeclarations()
         for folder in folders {
             let url = GuideSnippets.repositoryRoot.appendingPathComponent(folder)
-            let files = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)
-            while let file = files?.nextObject() as? URL {
+            let files = FileManager.default.enumerator(atPath: url.path)
+            while let relative = files?.nextObject() as? String {
+                let file = url.appendingPathComponent(relative)
                 guard file.pathExtension == "swift", let text = try? String(contentsOf: file, encoding: .utf8)
                 else { continue }
-                read.read(text, file: folder + "/" + file.lastPathComponent)
+                read.read(text, file: folder + "/" + relative)
             }
         }
         return read

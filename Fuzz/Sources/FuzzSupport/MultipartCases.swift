@@ -240,11 +240,12 @@ public struct MultipartCase {
         guard let refusal = expected.refusal else {
             fuzzFailure("refused a form the reference accepts: \(String(reflecting: error)), \(context)")
         }
-        guard case .invalidPart(let index, let name, let problem) = error as? MultipartFormError else {
+        guard case .invalidPart(let part) = error as? MultipartFormError else {
             fuzzFailure("threw \(String(reflecting: error)), not a MultipartFormError.invalidPart, \(context)")
         }
         fuzzRequire(
-            index == refusal.index && Array(name.utf8) == refusal.part.name && refusal.problems.contains(problem),
+            part.index == refusal.index && Array(part.name.utf8) == refusal.part.name
+                && refusal.problems.contains(part.problem),
             "threw \(error) where the reference refuses part \(refusal.index) (\(refusal.part)) for \(refusal.problems), \(context)"
         )
     }
@@ -254,8 +255,8 @@ public struct MultipartCase {
             fuzzFailure("\(what) threw \(String(reflecting: error)) for a form the reference accepts, \(context)")
         }
         let problem: MultipartFormError.Problem = late.file.map { .boundaryInFile(path: $0.resolvingSymlinksInPath().path) } ?? .boundaryInPart
-        guard case .invalidPart(let index, let name, problem) = error as? MultipartFormError,
-            index == late.index, Array(name.utf8) == late.name
+        guard case .invalidPart(let part) = error as? MultipartFormError,
+            part.problem == problem, part.index == late.index, Array(part.name.utf8) == late.name
         else {
             fuzzFailure(
                 "\(what) threw \(String(reflecting: error)), not \(problem) for part \(late.index), \(context)")

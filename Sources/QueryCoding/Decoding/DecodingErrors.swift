@@ -150,7 +150,7 @@ enum DecodingErrors {
     /// A parameter with a value of its own where a bracket-strategy array reads only nested parameters.
     @inline(never)
     static func valueBesideNestedArray(
-        parameter: String, type: Any.Type, strategy: QueryDecoder.ArrayDecodingStrategy, codingPath: [any CodingKey]
+        parameter: String, type: Any.Type, strategy: QueryArrayStyle, codingPath: [any CodingKey]
     ) -> DecodingError {
         mismatch(
             type, codingPath,
@@ -161,7 +161,7 @@ enum DecodingErrors {
     /// A nested parameter of an array that its strategy does not name elements with.
     @inline(never)
     static func unexpectedArrayChild(
-        array: String, child: String, strategy: QueryDecoder.ArrayDecodingStrategy, expected: String,
+        array: String, child: String, strategy: QueryArrayStyle, expected: String,
         codingPath: [any CodingKey]
     ) -> DecodingError {
         corrupted(

@@ -18,7 +18,7 @@ final class ParsedQuery {
     let options: DecodingOptions
     // The strategies a field's own style can change, copied out of the options: they change only while
     // such a field is read (see `QueryKeyedDecodingContainer.decodeStyled`), and are restored after it.
-    @exclusivity(unchecked) var arrayDecoding: QueryDecoder.ArrayDecodingStrategy
+    @exclusivity(unchecked) var arrayDecoding: QueryArrayStyle
     @exclusivity(unchecked) var nestedKeyDecoding: QueryDecoder.NestedKeyDecodingStrategy
     @exclusivity(unchecked) var dateDecoding: QueryDecoder.DateDecodingStrategy
     /// How many values and nodes parsing made: the ones after them were made while decoding.

@@ -177,7 +177,7 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         }
         let (location, path, restyled) = try locateStyled(key, style: style)
         if restyled { query.isRestyled = true }
-        if let array = style.array { query.arrayDecoding = array.decodingStrategy }
+        if let array = style.array { query.arrayDecoding = array }
         if let nesting = style.nesting?.decodingStrategy { query.nestedKeyDecoding = nesting }
         if let date = style.date { query.dateDecoding = date.decodingStrategy }
         return try body(location, path)
@@ -196,7 +196,7 @@ struct QueryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
             return (.node(node), PathContext(parent: path, key: key), false)
         }
         let styled = NestingSyntax(
-            array: style.array?.decodingStrategy ?? query.arrayDecoding,
+            array: style.array ?? query.arrayDecoding,
             nesting: style.nesting?.decodingStrategy ?? query.nestedKeyDecoding)
         guard !query.isRestyled, styled != query.parsedSyntax else {
             let (location, path) = try locate(key)

@@ -91,7 +91,7 @@ enum EncodingErrors {
     /// A struct, dictionary or array as an element of an array whose strategy does not name elements.
     @inline(never)
     static func compositeElement(
-        isKeyed: Bool, strategy: QueryEncoder.ArrayEncodingStrategy, codingPath: [any CodingKey]
+        isKeyed: Bool, strategy: QueryArrayStyle, codingPath: [any CodingKey]
     ) -> EncodingError {
         invalid(
             isKeyed ? "keyed value" : "array", codingPath,

@@ -220,7 +220,7 @@ struct ElementSlot: EncodingSlot {
     let index: Int
     /// The pair of a comma-separated list, once its first element has started it.
     let listPair: Int
-    /// `name[]` for ``QueryEncoder/ArrayEncodingStrategy/brackets``, otherwise the array's name.
+    /// `name[]` for ``QueryArrayStyle/brackets``, otherwise the array's name.
     let elementName: Range<Int>
 
     var writer: EncodingWriter { array.writer }

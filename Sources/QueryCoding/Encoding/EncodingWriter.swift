@@ -23,7 +23,7 @@ final class EncodingWriter {
     // custom keys) are read from `storage` where they are needed. The style fields (arrays, nesting,
     // dates, and what follows from them) change only while a field with its own style is written
     // (see `FieldStyle`), and are restored after it.
-    @exclusivity(unchecked) var arrayEncoding: QueryEncoder.ArrayEncodingStrategy = .commaSeparated
+    @exclusivity(unchecked) var arrayEncoding: QueryArrayStyle = .commaSeparated
     @exclusivity(unchecked) var nestedKeyEncoding: QueryEncoder.NestedKeyEncodingStrategy = .dots
     /// A field's own date style, overriding the options' strategy while the field is written.
     @exclusivity(unchecked) var dateOverride: QueryEncoder.DateEncodingStrategy? = nil

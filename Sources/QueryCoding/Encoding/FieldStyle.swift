@@ -4,7 +4,7 @@ import Foundation
 enum FieldStyle {
     /// The writer's style fields before a field's style changed them.
     struct Saved {
-        let array: QueryEncoder.ArrayEncodingStrategy
+        let array: QueryArrayStyle
         let nesting: QueryEncoder.NestedKeyEncodingStrategy
         let date: QueryEncoder.DateEncodingStrategy?
         let separator: ListSeparator
@@ -37,9 +37,8 @@ enum FieldStyle {
             if case .delimited(let separator) = array, !ListSeparator.isValidCustom(separator) {
                 throw EncodingErrors.invalidFieldSeparator(separator, codingPath: codingPath)
             }
-            let strategy = array.encodingStrategy
-            writer.arrayEncoding = strategy
-            writer.listSeparator = ListSeparator.forObjects(strategy)
+            writer.arrayEncoding = array
+            writer.listSeparator = ListSeparator.forObjects(array)
         }
         if let date = style.date { writer.dateOverride = date.encodingStrategy }
         let options = writer.storage.options

@@ -14,18 +14,7 @@ struct ListSeparator: Equatable {
     /// The separator of a delimited array strategy, or `nil` for the strategies that write a pair per
     /// element. A custom separator that breaks the rule is refused before anything is encoded.
     @inline(__always)
-    static func of(_ strategy: QueryEncoder.ArrayEncodingStrategy) -> ListSeparator? {
-        switch strategy {
-        case .commaSeparated: .comma
-        case .pipeDelimited: .pipe
-        case .spaceDelimited: .space
-        case .delimited(let scalar): custom(scalar)
-        case .repeatedKeys, .brackets, .indexedBrackets: nil
-        }
-    }
-
-    /// The separator of a delimited array strategy, or `nil`; the mirror of the encoder's.
-    static func of(_ strategy: QueryDecoder.ArrayDecodingStrategy) -> ListSeparator? {
+    static func of(_ strategy: QueryArrayStyle) -> ListSeparator? {
         switch strategy {
         case .commaSeparated: .comma
         case .pipeDelimited: .pipe
@@ -37,12 +26,7 @@ struct ListSeparator: Equatable {
 
     /// The separator of an unexploded object: the array strategy's when it is delimited, else a comma.
     @inline(__always)
-    static func forObjects(_ strategy: QueryEncoder.ArrayEncodingStrategy) -> ListSeparator {
-        of(strategy) ?? .comma
-    }
-
-    /// The separator of an unexploded object; the mirror of the encoder's.
-    static func forObjects(_ strategy: QueryDecoder.ArrayDecodingStrategy) -> ListSeparator {
+    static func forObjects(_ strategy: QueryArrayStyle) -> ListSeparator {
         of(strategy) ?? .comma
     }
 

@@ -39,7 +39,7 @@ public struct MultipartBody: Sendable {
         let partName: String
 
         func failure(_ problem: MultipartFormError.Problem) -> MultipartFormError {
-            .invalidPart(index: partIndex, name: partName, problem: problem)
+            .invalidPart(.init(index: partIndex, name: partName, problem: problem))
         }
     }
 
@@ -162,7 +162,7 @@ struct MultipartBodyBuilder {
     mutating func append(_ part: MultipartForm.Part) throws {
         let index = partCount
         func failure(_ problem: MultipartFormError.Problem) -> MultipartFormError {
-            .invalidPart(index: index, name: part.name, problem: problem)
+            .invalidPart(.init(index: index, name: part.name, problem: problem))
         }
         if let problem = PartHeaderText.problem(with: part.name, as: .name) { throw failure(problem) }
         if let filename = part.filename, let problem = PartHeaderText.problem(with: filename, as: .filename) {

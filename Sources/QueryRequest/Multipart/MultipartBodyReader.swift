@@ -93,7 +93,7 @@ public final class MultipartBodyReader {
     /// The next chunk of a file part, or `nil` once it has been read whole (and found to end there).
     private func read(_ content: MultipartBody.FileContent, maximumLength: Int) throws -> Data? {
         func failure(_ problem: MultipartFormError.Problem) -> MultipartFormError {
-            .invalidPart(index: content.partIndex, name: content.partName, problem: problem)
+            .invalidPart(.init(index: content.partIndex, name: content.partName, problem: problem))
         }
         let handle: FileHandle
         if let file {

@@ -8,9 +8,25 @@ public enum MultipartFormError: Error, Equatable, Sendable, CustomStringConverti
     /// The boundary given to ``MultipartForm/init(boundary:)`` is not a valid RFC 2046 boundary
     /// (1 to 70 characters of `A-Z a-z 0-9 ' ( ) + _ , - . / : = ?` and space, not ending in a space).
     case invalidBoundary(String)
-    /// The part at `index` (counted from 0 over every part, fields included), named `name`, cannot be
-    /// sent as declared.
-    case invalidPart(index: Int, name: String, problem: Problem)
+    /// A part cannot be sent as declared.
+    case invalidPart(InvalidPart)
+
+    /// A part that cannot be sent as declared: ``MultipartFormError/invalidPart(_:)``.
+    public struct InvalidPart: Equatable, Sendable {
+        /// The part's position, counted from 0 over every part, fields included.
+        public let index: Int
+        /// The part's name (its field name).
+        public let name: String
+        /// What is wrong with it.
+        public let problem: Problem
+
+        /// Creates the value, for a test that throws one.
+        public init(index: Int, name: String, problem: Problem) {
+            self.index = index
+            self.name = name
+            self.problem = problem
+        }
+    }
 
     /// Which header value of a part a problem is in.
     public enum Attribute: Equatable, Sendable {
@@ -65,9 +81,9 @@ public enum MultipartFormError: Error, Equatable, Sendable, CustomStringConverti
         switch self {
         case .invalidBoundary(let boundary):
             return "multipart boundary \(boundary.debugDescription) is not 1 to 70 RFC 2046 boundary characters"
-        case .invalidPart(let index, let name, let problem):
-            let part = "multipart part \(index) (name \(name.debugDescription))"
-            switch problem {
+        case .invalidPart(let invalid):
+            let part = "multipart part \(invalid.index) (name \(invalid.name.debugDescription))"
+            switch invalid.problem {
             case .controlCharacter(let attribute):
                 return "\(part): its \(attribute.text) contains a control character (such as CR, LF or NUL)"
             case .ambiguousEscape(let attribute):

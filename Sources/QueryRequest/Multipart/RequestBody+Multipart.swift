@@ -61,12 +61,12 @@ extension MultipartBody {
     /// The body as `Data` when no part is a file on disk; a file part is never loaded whole silently.
     func inMemoryData() throws -> Data {
         for case .file(let content) in segments {
+            let problem = MultipartFormError.Problem.unreadableFile(
+                path: content.path,
+                reason: "file parts are streamed from disk, and this request was built with its body in memory"
+                    + " (attach `MultipartForm.encode()` to the URLRequest with `attach(to:)`)")
             throw MultipartFormError.invalidPart(
-                index: content.partIndex, name: content.partName,
-                problem: .unreadableFile(
-                    path: content.path,
-                    reason: "file parts are streamed from disk, and this request was built with its body in memory"
-                        + " (attach `MultipartForm.encode()` to the URLRequest with `attach(to:)`)"))
+                .init(index: content.partIndex, name: content.partName, problem: problem))
         }
         return try data()
     }

@@ -20,8 +20,8 @@ import Foundation
 ///   (no body matches an entry without one).
 /// - Each entry answers once, in the archive's order: repeated identical requests get the recorded
 ///   responses one after the other.
-/// - A request that matches nothing throws ``HTTPArchiveError/unmatchedRequest(method:url:rule:)``, and
-///   one whose matching entries were all used throws ``HTTPArchiveError/exhausted(method:url:recorded:)``,
+/// - A request that matches nothing throws ``HTTPArchiveError/unmatchedRequest(_:)``, and
+///   one whose matching entries were all used throws ``HTTPArchiveError/exhausted(_:)``,
 ///   both naming the method and URL; the client reports them as transport errors.
 ///
 /// A replayed response has the recorded status, headers (redacted ones say ``Redaction/placeholder``)
@@ -140,9 +140,10 @@ public final class HARReplaySession: NetworkSession, Sendable {
             guard let index = candidates.first(where: { !used[$0] }) else {
                 if candidates.isEmpty {
                     throw HTTPArchiveError.unmatchedRequest(
-                        method: method, url: redactedURL, rule: matching.description)
+                        .init(method: method, url: redactedURL, rule: matching.description))
                 }
-                throw HTTPArchiveError.exhausted(method: method, url: redactedURL, recorded: candidates.count)
+                throw HTTPArchiveError.exhausted(
+                    .init(method: method, url: redactedURL, recorded: candidates.count))
             }
             used[index] = true
             return recorded[index]

@@ -6,11 +6,44 @@ public enum HTTPArchiveError: Error, Sendable, Hashable, CustomStringConvertible
     case cannotWrite(path: String, reason: String)
     /// The file at `path` is not an HTTP Archive the replay can use; `reason` names the member.
     case unreadableArchive(path: String, reason: String)
-    /// No recorded exchange matches the request `method` `url` (the URL redacted as when recording);
-    /// `rule` names the matching rule, such as "method and URL".
-    case unmatchedRequest(method: String, url: String, rule: String)
-    /// Every one of the `recorded` exchanges that match `method` `url` was already replayed.
-    case exhausted(method: String, url: String, recorded: Int)
+    /// No recorded exchange matches the request.
+    case unmatchedRequest(UnmatchedRequest)
+    /// Every recorded exchange that matches the request was already replayed.
+    case exhausted(ExhaustedRequest)
+
+    /// A request no recorded exchange matches: ``HTTPArchiveError/unmatchedRequest(_:)``.
+    public struct UnmatchedRequest: Sendable, Hashable {
+        /// The request's method.
+        public let method: String
+        /// The request's URL, redacted as when recording.
+        public let url: String
+        /// The matching rule, such as "method and URL".
+        public let rule: String
+
+        /// Creates the value, for a test that throws one.
+        public init(method: String, url: String, rule: String) {
+            self.method = method
+            self.url = url
+            self.rule = rule
+        }
+    }
+
+    /// A request whose recordings were all replayed: ``HTTPArchiveError/exhausted(_:)``.
+    public struct ExhaustedRequest: Sendable, Hashable {
+        /// The request's method.
+        public let method: String
+        /// The request's URL, redacted as when recording.
+        public let url: String
+        /// How many recorded exchanges match it.
+        public let recorded: Int
+
+        /// Creates the value, for a test that throws one.
+        public init(method: String, url: String, recorded: Int) {
+            self.method = method
+            self.url = url
+            self.recorded = recorded
+        }
+    }
 
     /// The ``description``.
     public var errorDescription: String? { description }
@@ -22,10 +55,11 @@ public enum HTTPArchiveError: Error, Sendable, Hashable, CustomStringConvertible
             "cannot write the HTTP Archive \(path): \(reason)"
         case .unreadableArchive(let path, let reason):
             "cannot replay \(path): \(reason)"
-        case .unmatchedRequest(let method, let url, let rule):
-            "no recorded exchange matches \(method) \(url) (matching by \(rule))"
-        case .exhausted(let method, let url, let recorded):
-            "\(method) \(url) was recorded \(recorded) time\(recorded == 1 ? "" : "s") and every recording was already replayed"
+        case .unmatchedRequest(let request):
+            "no recorded exchange matches \(request.method) \(request.url) (matching by \(request.rule))"
+        case .exhausted(let request):
+            "\(request.method) \(request.url) was recorded \(request.recorded) time\(request.recorded == 1 ? "" : "s") "
+                + "and every recording was already replayed"
         }
     }
 }

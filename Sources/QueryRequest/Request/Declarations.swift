@@ -10,7 +10,7 @@ import Foundation
 /// Each member's declared type is free, so that a member declared with another type than its default
 /// is still read (Swift would otherwise let the protocol's default win over it without a word). The
 /// price is this check: exact types first, which cost a metadata comparison; then the other shapes
-/// apps write; anything else throws ``RequestBuildingError/unsupportedDeclaration(member:type:expected:)``.
+/// apps write; anything else throws ``RequestBuildingError/unsupportedDeclaration(_:)``.
 enum Declarations {
     /// `value` without its `Optional` layers, or `nil` when one of them is `nil`.
     static func unwrapped(_ value: Any) -> Any? {
@@ -67,7 +67,7 @@ enum Declarations {
 
     /// The error for a member declared with a type the builder cannot honour.
     static func unsupported(member: String, type: Any.Type, expected: String) -> RequestBuildingError {
-        .unsupportedDeclaration(member: member, type: String(reflecting: type), expected: expected)
+        .unsupportedDeclaration(.init(member: member, type: String(reflecting: type), expected: expected))
     }
 }
 

@@ -13,7 +13,7 @@ import Foundation
 /// when it differs from what is sent, so a property that the request's own members read is never in
 /// the way.
 enum ForeignMembers {
-    /// Throws ``RequestBuildingError/unsupportedDeclaration(member:type:expected:)`` for a stored
+    /// Throws ``RequestBuildingError/unsupportedDeclaration(_:)`` for a stored
     /// `httpBody`, `queryItems`, `httpMethod` or `baseURL` whose value the built `request` does not carry.
     static func check(_ value: some Request, built request: URLRequest, baseURL: () throws -> URL) throws {
         guard cache.storesWatchedNames(value) else { return }

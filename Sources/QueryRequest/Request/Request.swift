@@ -28,7 +28,7 @@ import Foundation
 /// ``MethodDeclaration``), so a member declared with another type than the default's is still *the*
 /// member, never a lookalike that the default silently wins over. Each accepts the shapes apps
 /// commonly write, and ``makeURLRequest()`` refuses any other with
-/// ``RequestBuildingError/unsupportedDeclaration(member:type:expected:)``, naming the member, its type
+/// ``RequestBuildingError/unsupportedDeclaration(_:)``, naming the member, its type
 /// and what to declare instead:
 ///
 /// | Member | Accepted types |

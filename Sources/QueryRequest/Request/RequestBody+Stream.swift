@@ -29,11 +29,11 @@ extension RequestBody {
     ///
     /// The body is never sent incomplete as if it were whole:
     /// - With a `length`, it is sent as `Content-Length` (on Apple platforms); a sequence that yields more or fewer bytes fails the
-    ///   attempt with ``RequestBodyStreamError/lengthMismatch(request:declared:produced:)``, and the last
+    ///   attempt with ``RequestBodyStreamError/lengthMismatch(_:)``, and the last
     ///   byte is held back until the sequence has ended, so the server never sees a body of the declared
     ///   length that was not all there was. Without it, the body is sent chunked.
     /// - A sequence that throws fails the attempt with
-    ///   ``RequestBodyStreamError/sequenceFailed(request:bytesYielded:underlying:)`` and the connection is
+    ///   ``RequestBodyStreamError/sequenceFailed(_:)`` and the connection is
     ///   dropped before the end of the body.
     /// - The client reports either as ``APIError/invalidRequest(_:)``, and does not retry it.
     /// - Cancelling the task that sends the request cancels the sequence's iteration.
@@ -125,7 +125,7 @@ final class BodyChunkSource: Sendable {
                 if let length {
                     if produced > length {
                         throw RequestBodyStreamError.lengthMismatch(
-                            request: requestName.text, declared: length, produced: produced)
+                            .init(request: requestName.text, declared: length, produced: produced))
                     }
                     if produced == length {
                         // The last byte waits for the end of the sequence: if more came, the server would
@@ -149,14 +149,14 @@ final class BodyChunkSource: Sendable {
         } catch {
             if error is CancellationError || Task.isCancelled { throw CancellationError() }
             let failure = RequestBodyStreamError.sequenceFailed(
-                request: requestName.text, bytesYielded: produced, underlying: error)
+                .init(request: requestName.text, bytesYielded: produced, underlying: error))
             record(failure)
             throw failure
         }
         if Task.isCancelled { throw CancellationError() }
         if let length, produced != length {
             let failure = RequestBodyStreamError.lengthMismatch(
-                request: requestName.text, declared: length, produced: produced)
+                .init(request: requestName.text, declared: length, produced: produced))
             record(failure)
             throw failure
         }

@@ -39,9 +39,11 @@ public struct RequestBody: Sendable {
     init(contentType: String, chunks: BodyChunks) {
         self.init(contentType: contentType) {
             throw RequestBuildingError.unsupportedDeclaration(
-                member: "body", type: "RequestBody.stream",
-                expected:
-                    "a body in memory where the whole body is needed at once (a streamed body is sent as it is made)")
+                .init(
+                    member: "body", type: "RequestBody.stream",
+                    expected:
+                        "a body in memory where the whole body is needed at once (a streamed body is sent as it is made)"
+                ))
         }
         self.chunks = chunks
     }

@@ -11,26 +11,58 @@ import Foundation
 /// receives a complete request: the connection is dropped before the body's last byte (or, without a length,
 /// before the chunked body's terminating chunk).
 public enum RequestBodyStreamError: Error, Sendable, CustomStringConvertible, LocalizedError {
-    /// The sequence threw `underlying` after yielding `bytesYielded` bytes; `request` is the ``Request`` type
-    /// whose body it is.
-    case sequenceFailed(request: String, bytesYielded: Int64, underlying: any Error)
-    /// The sequence yielded another number of bytes than the `length` the body declares: `produced` is the
-    /// number it yielded when it ended, or, when it yielded too many, the count at which it passed `declared`
-    /// (the rest is not read).
-    case lengthMismatch(request: String, declared: Int64, produced: Int64)
+    /// The sequence threw after yielding some bytes.
+    case sequenceFailed(SequenceFailure)
+    /// The sequence yielded another number of bytes than the `length` the body declares.
+    case lengthMismatch(LengthMismatch)
+
+    /// A body sequence that threw: ``RequestBodyStreamError/sequenceFailed(_:)``.
+    public struct SequenceFailure: Sendable {
+        /// The ``Request`` type whose body it is.
+        public let request: String
+        /// How many bytes the sequence yielded before it threw.
+        public let bytesYielded: Int64
+        /// What the sequence threw.
+        public let underlying: any Error
+
+        /// Creates the value, for a test that throws one.
+        public init(request: String, bytesYielded: Int64, underlying: any Error) {
+            self.request = request
+            self.bytesYielded = bytesYielded
+            self.underlying = underlying
+        }
+    }
+
+    /// A body sequence that yielded another length than it declared: ``RequestBodyStreamError/lengthMismatch(_:)``.
+    public struct LengthMismatch: Sendable, Hashable {
+        /// The ``Request`` type whose body it is.
+        public let request: String
+        /// The length the body declares.
+        public let declared: Int64
+        /// The number of bytes the sequence yielded when it ended, or, when it yielded too many, the count at
+        /// which it passed ``declared`` (the rest is not read).
+        public let produced: Int64
+
+        /// Creates the value, for a test that throws one.
+        public init(request: String, declared: Int64, produced: Int64) {
+            self.request = request
+            self.declared = declared
+            self.produced = produced
+        }
+    }
 
     /// A sentence that names the body and says what went wrong.
     public var description: String {
         switch self {
-        case .sequenceFailed(let request, let bytesYielded, let underlying):
-            "The streamed body of \(request) failed after \(bytesYielded) bytes; the request was not completed: "
-                + "\(underlying)"
-        case .lengthMismatch(let request, let declared, let produced) where produced > declared:
-            "The streamed body of \(request) declares a length of \(declared) bytes but yielded more "
-                + "(\(produced) so far); the request was not completed."
-        case .lengthMismatch(let request, let declared, let produced):
-            "The streamed body of \(request) declares a length of \(declared) bytes but yielded only \(produced); "
-                + "the request was not completed."
+        case .sequenceFailed(let failure):
+            "The streamed body of \(failure.request) failed after \(failure.bytesYielded) bytes; the request was not "
+                + "completed: \(failure.underlying)"
+        case .lengthMismatch(let mismatch) where mismatch.produced > mismatch.declared:
+            "The streamed body of \(mismatch.request) declares a length of \(mismatch.declared) bytes but yielded more "
+                + "(\(mismatch.produced) so far); the request was not completed."
+        case .lengthMismatch(let mismatch):
+            "The streamed body of \(mismatch.request) declares a length of \(mismatch.declared) bytes but yielded "
+                + "only \(mismatch.produced); the request was not completed."
         }
     }
 

@@ -36,14 +36,30 @@ public enum RequestBuildingError: Error, Sendable, Hashable, CustomStringConvert
     /// ``APISetting/timeout`` is not a positive, finite number of seconds.
     case invalidTimeout(TimeInterval)
     /// A member of the request is declared with a type the builder cannot honour, such as a `body` that
-    /// is not `Encodable`: `member` is its name, `type` its declared type, and `expected` what to
-    /// declare instead. Sending the request without it would silently drop what the code says.
-    case unsupportedDeclaration(member: String, type: String, expected: String)
+    /// is not `Encodable`. Sending the request without it would silently drop what the code says.
+    case unsupportedDeclaration(UnsupportedDeclaration)
     /// The file of a ``RequestBody/file(_:contentType:)`` body cannot be sent: its path and why (missing,
     /// not a regular file, not readable).
     case unreadableBodyFile(path: String, reason: String)
     /// The `length` of a ``RequestBody/stream(contentType:length:_:)`` body is negative.
     case invalidBodyLength(Int64)
+
+    /// A member declared with a type the builder cannot honour: ``RequestBuildingError/unsupportedDeclaration(_:)``.
+    public struct UnsupportedDeclaration: Sendable, Hashable {
+        /// The member's name, such as `body`.
+        public let member: String
+        /// The member's declared type, fully qualified.
+        public let type: String
+        /// What to declare instead.
+        public let expected: String
+
+        /// Creates the value, for a test that throws one.
+        public init(member: String, type: String, expected: String) {
+            self.member = member
+            self.type = type
+            self.expected = expected
+        }
+    }
 
     /// A sentence that says what is wrong and where.
     public var description: String {
@@ -66,8 +82,9 @@ public enum RequestBuildingError: Error, Sendable, Hashable, CustomStringConvert
             "A \(method.rawValue) request cannot have a body; send the data in the query or use another method."
         case .invalidTimeout(let timeout):
             "Invalid timeout \(timeout): it must be a positive, finite number of seconds."
-        case .unsupportedDeclaration(let member, let type, let expected):
-            "The request's `\(member)` is declared as \(type), which QueryRequest cannot send; declare \(expected)."
+        case .unsupportedDeclaration(let declaration):
+            "The request's `\(declaration.member)` is declared as \(declaration.type), which QueryRequest cannot send; "
+                + "declare \(declaration.expected)."
         case .unreadableBodyFile(let path, let reason):
             "The body file \"\(path)\" cannot be sent: \(reason)."
         case .invalidBodyLength(let length):

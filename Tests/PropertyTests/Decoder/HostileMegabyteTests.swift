@@ -29,7 +29,7 @@ import Testing
     /// `tail`; the bytes a whole unit cannot fill are `pad`, put right after `head`.
     struct Shape: Sendable, CustomTestStringConvertible {
         let name: String
-        var arrays: QueryDecoder.ArrayDecodingStrategy = .commaSeparated
+        var arrays: QueryArrayStyle = .commaSeparated
         var head = ""
         let unit: String
         var pad = "a"

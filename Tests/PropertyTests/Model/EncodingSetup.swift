@@ -8,7 +8,7 @@ import QueryCoding
 /// The closure-based strategies (`.formatted`, `.custom`) use the shared ``Fixtures``, so that the
 /// reference applies exactly the same formatter or closure.
 struct EncodingSetup: Sendable {
-    var array: QueryEncoder.ArrayEncodingStrategy = .commaSeparated
+    var array: QueryArrayStyle = .commaSeparated
     var nesting: QueryEncoder.NestedKeyEncodingStrategy = .dots
     var nils: QueryEncoder.NilEncodingStrategy = .omit
     var spaces: QueryEncoder.SpaceEncodingStrategy = .percentEscaped
@@ -69,7 +69,7 @@ struct EncodingSetup: Sendable {
     /// change a scalar's text (dates, bools, keys, data) are drawn at random on top.
     static let structuralCombinations: [EncodingSetup] = {
         var combinations: [EncodingSetup] = []
-        for array in [QueryEncoder.ArrayEncodingStrategy.commaSeparated, .repeatedKeys, .brackets, .indexedBrackets] {
+        for array in [QueryArrayStyle.commaSeparated, .repeatedKeys, .brackets, .indexedBrackets] {
             for nesting in [QueryEncoder.NestedKeyEncodingStrategy.dots, .brackets] {
                 for nils in [QueryEncoder.NilEncodingStrategy.omit, .emptyValue, .null] {
                     for spaces in [QueryEncoder.SpaceEncodingStrategy.percentEscaped, .plus] {

@@ -41,7 +41,7 @@ enum HostileQueryGen {
 
     /// A query: one or more hostile parts joined by `&`, sometimes after a `?`; its long arrays are
     /// mostly written as `arrays` says.
-    static func query(arrays: QueryEncoder.ArrayEncodingStrategy) -> Gen<String> {
+    static func query(arrays: QueryArrayStyle) -> Gen<String> {
         let part: Gen<String> = .frequency([
             (6, pair),
             (2, storm),
@@ -147,12 +147,12 @@ enum HostileQueryGen {
 
     /// An array of a few elements, or of about 1,000 (the default array limit), usually in the syntax
     /// of `arrays`, otherwise in another.
-    static func longList(_ arrays: QueryEncoder.ArrayEncodingStrategy) -> Gen<String> {
-        let strategies: [QueryEncoder.ArrayEncodingStrategy] = [
+    static func longList(_ arrays: QueryArrayStyle) -> Gen<String> {
+        let strategies: [QueryArrayStyle] = [
             .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited(by: ";"), .repeatedKeys, .brackets,
             .indexedBrackets,
         ]
-        let syntax: Gen<QueryEncoder.ArrayEncodingStrategy> = .frequency([
+        let syntax: Gen<QueryArrayStyle> = .frequency([
             (3, .constant(arrays)), (1, .element(of: strategies)),
         ])
         return Gen { source in

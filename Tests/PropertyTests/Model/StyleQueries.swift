@@ -11,7 +11,7 @@ extension EncodingSetup {
     /// The delimited array strategies (and three others to mix with per-field styles) under every
     /// nesting strategy, nil strategy, space strategy and order: 252 combinations.
     static let styleCombinations: [EncodingSetup] = {
-        let arrays: [QueryEncoder.ArrayEncodingStrategy] = [
+        let arrays: [QueryArrayStyle] = [
             .pipeDelimited, .spaceDelimited, .delimited(by: ";"), .delimited(by: "!"), .commaSeparated,
             .repeatedKeys, .indexedBrackets,
         ]

@@ -22,7 +22,7 @@ struct MultipartCase: Sendable, CustomStringConvertible {
     }
 
     let meta: Meta?
-    let arrays: QueryEncoder.ArrayEncodingStrategy
+    let arrays: QueryArrayStyle
     let nesting: QueryEncoder.NestedKeyEncodingStrategy
     let parts: [Part]
     let chunkSize: Int
@@ -100,7 +100,7 @@ enum MultipartGen {
 
     /// One generator per combination of array and nesting strategies, so each runs every time.
     static let cases: [Gen<MultipartCase>] = [
-        (QueryEncoder.ArrayEncodingStrategy.repeatedKeys, QueryEncoder.NestedKeyEncodingStrategy.dots),
+        (QueryArrayStyle.repeatedKeys, QueryEncoder.NestedKeyEncodingStrategy.dots),
         (.brackets, .brackets), (.indexedBrackets, .dots), (.indexedBrackets, .brackets),
     ].map { strategies in
         meta.zip(part.array(averageLength: 3, maximumLength: 12)).zip(Gen<Int>.int(in: 1...70_000)).map {

@@ -160,12 +160,12 @@ import Testing
     }
 
     @Test(arguments: [
-        (QueryDecoder.ArrayDecodingStrategy.commaSeparated, "list=a,b,c", "list=a,b,c,d"),
+        (QueryArrayStyle.commaSeparated, "list=a,b,c", "list=a,b,c,d"),
         (.repeatedKeys, "list=a&list=b&list=c", "list=a&list=b&list=c&list=d"),
         (.brackets, "list[]=a&list[]=b&list[]=c", "list[]=a&list[]=b&list[]=c&list[]=d"),
         (.indexedBrackets, "list[0]=a&list[1]=b&list[2]=c", "list[0]=a&list[1]=b&list[2]=c&list[3]=d"),
     ])
-    func arrayLengthWithEachStrategy(strategy: QueryDecoder.ArrayDecodingStrategy, atLimit: String, pastLimit: String)
+    func arrayLengthWithEachStrategy(strategy: QueryArrayStyle, atLimit: String, pastLimit: String)
         throws
     {
         let decoder = QueryDecoder.with {

@@ -7,7 +7,7 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct ArrayDecodingStrategyTests {
     let decoder = QueryDecoder()
 
-    private func decoder(_ strategy: QueryDecoder.ArrayDecodingStrategy) -> QueryDecoder {
+    private func decoder(_ strategy: QueryArrayStyle) -> QueryDecoder {
         QueryDecoder.with { $0.arrayDecodingStrategy = strategy }
     }
 
@@ -108,9 +108,9 @@ import Testing
     }
 
     @Test(arguments: [
-        QueryDecoder.ArrayDecodingStrategy.commaSeparated, .repeatedKeys, .brackets, .indexedBrackets,
+        QueryArrayStyle.commaSeparated, .repeatedKeys, .brackets, .indexedBrackets,
     ])
-    func anAbsentArrayIsEmptyAndAnAbsentOptionalArrayIsNil(strategy: QueryDecoder.ArrayDecodingStrategy) throws {
+    func anAbsentArrayIsEmptyAndAnAbsentOptionalArrayIsNil(strategy: QueryArrayStyle) throws {
         let decoder = decoder(strategy)
         #expect(try decoder.decode(Listed<[Int]>.self, from: "other=1") == Listed(list: []))
         #expect(try decoder.decode(Listed<[Int]?>.self, from: "other=1") == Listed(list: nil))
@@ -123,7 +123,7 @@ import Testing
             struct Inner: Decodable, Equatable { let tags: [String] }
         }
         let expected = Outer(filter: .init(tags: ["a", "b"]))
-        let cases: [(QueryDecoder.ArrayDecodingStrategy, QueryDecoder.NestedKeyDecodingStrategy, String)] = [
+        let cases: [(QueryArrayStyle, QueryDecoder.NestedKeyDecodingStrategy, String)] = [
             (.commaSeparated, .dots, "filter.tags=a,b"),
             (.repeatedKeys, .dots, "filter.tags=a&filter.tags=b"),
             (.brackets, .dots, "filter.tags[]=a&filter.tags[]=b"),

@@ -17,7 +17,7 @@ import Testing
     }
 
     static let extremes = [Int.max, .max - 1, 0, -1, .min]
-    static let strategies: [QueryDecoder.ArrayDecodingStrategy] = [
+    static let strategies: [QueryArrayStyle] = [
         .commaSeparated, .repeatedKeys, .brackets, .indexedBrackets,
     ]
     static let queries = ["", "v[0]=1&v[1]=2", "v=1,2&v[]=3", "v[]=1&v[]=2", "v=1&v=2", "a[b][c]=1", "a.b.c=1"]

@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func nonScalarElementsThrowWhereOnlyIndexedBracketsCanNameThem() {
-        for arrays in [QueryEncoder.ArrayEncodingStrategy.commaSeparated, .repeatedKeys, .brackets] {
+        for arrays in [QueryArrayStyle.commaSeparated, .repeatedKeys, .brackets] {
             let encoder = QueryEncoder.with { $0.arrayEncodingStrategy = arrays }
             #expect(
                 errors(Wrapped(value: Items(items: [Item(id: 1, name: "a")])), encoder).string?.path == [
@@ -192,11 +192,11 @@ import Testing
     }
 
     @Test(arguments: [
-        (QueryEncoder.NestedKeyEncodingStrategy.brackets, QueryEncoder.ArrayEncodingStrategy.commaSeparated),
+        (QueryEncoder.NestedKeyEncodingStrategy.brackets, QueryArrayStyle.commaSeparated),
         (.dots, .brackets), (.dots, .indexedBrackets), (.brackets, .repeatedKeys),
     ])
     func bracketsInAKeyThrowUnderBracketStrategies(
-        nesting: QueryEncoder.NestedKeyEncodingStrategy, arrays: QueryEncoder.ArrayEncodingStrategy
+        nesting: QueryEncoder.NestedKeyEncodingStrategy, arrays: QueryArrayStyle
     ) {
         let encoder = QueryEncoder.with {
             $0.nestedKeyEncodingStrategy = nesting
@@ -217,7 +217,7 @@ import Testing
     }
 
     @Test func bracketsInAKeyAreDataUnderDotsWithFlatArrays() throws {
-        for arrays in [QueryEncoder.ArrayEncodingStrategy.commaSeparated, .repeatedKeys] {
+        for arrays in [QueryArrayStyle.commaSeparated, .repeatedKeys] {
             let encoder = QueryEncoder.with { $0.arrayEncodingStrategy = arrays }
             #expect(try encoder.encodeToString(Pairs(["page[size]": "1"])) == "page%5Bsize%5D=1")
             #expect(try pairs(encoder.encode(Pairs(["page[size]": "1"]))) == [Pair("page[size]", "1")])

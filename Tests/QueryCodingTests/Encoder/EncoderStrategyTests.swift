@@ -45,9 +45,9 @@ import Testing
     }
 
     @Test(arguments: [
-        QueryEncoder.ArrayEncodingStrategy.commaSeparated, .repeatedKeys, .brackets, .indexedBrackets,
+        QueryArrayStyle.commaSeparated, .repeatedKeys, .brackets, .indexedBrackets,
     ])
-    func anEmptyArrayWritesNoPair(strategy: QueryEncoder.ArrayEncodingStrategy) throws {
+    func anEmptyArrayWritesNoPair(strategy: QueryArrayStyle) throws {
         let encoder = QueryEncoder.with { $0.arrayEncodingStrategy = strategy }
         #expect(try encoder.encodeToString(Tags(type: [])) == "")
         #expect(try encoder.encode(Tags(type: [])) == [])
@@ -58,12 +58,12 @@ import Testing
     /// Arrays of every element kind take the same path through the strategy: the common `[String]` and
     /// `[Int]`, other scalars, and values with their own `encode(to:)`.
     @Test(arguments: [
-        (QueryEncoder.ArrayEncodingStrategy.commaSeparated, "v=1,2"),
+        (QueryArrayStyle.commaSeparated, "v=1,2"),
         (.repeatedKeys, "v=1&v=2"),
         (.brackets, "v%5B%5D=1&v%5B%5D=2"),
         (.indexedBrackets, "v%5B0%5D=1&v%5B1%5D=2"),
     ])
-    func everyElementTypeFollowsTheStrategy(strategy: QueryEncoder.ArrayEncodingStrategy, expected: String) throws {
+    func everyElementTypeFollowsTheStrategy(strategy: QueryArrayStyle, expected: String) throws {
         let encoder = QueryEncoder.with { $0.arrayEncodingStrategy = strategy }
         #expect(try encoder.encodeToString(["v": [1, 2]]) == expected)
         #expect(try encoder.encodeToString(["v": ["1", "2"]]) == expected)
@@ -101,8 +101,8 @@ import Testing
             try pairs(encoder.encode(matrix)) == [Pair("m[0][0]", "1"), Pair("m[0][1]", "2"), Pair("m[1][0]", "3")])
     }
 
-    @Test(arguments: [QueryEncoder.ArrayEncodingStrategy.commaSeparated, .repeatedKeys, .brackets])
-    func arraysOfStructsOrArraysThrowWithTheOtherStrategies(strategy: QueryEncoder.ArrayEncodingStrategy) throws {
+    @Test(arguments: [QueryArrayStyle.commaSeparated, .repeatedKeys, .brackets])
+    func arraysOfStructsOrArraysThrowWithTheOtherStrategies(strategy: QueryArrayStyle) throws {
         let encoder = QueryEncoder.with { $0.arrayEncodingStrategy = strategy }
         let structs = #expect(throws: EncodingError.self) {
             try encoder.encodeToString(Items(items: [Item(id: 1, name: "a")]))
@@ -126,7 +126,7 @@ import Testing
             struct Inner: Encodable { let tags: [String] }
         }
         let value = Outer(filter: .init(tags: ["a", "b"]))
-        let expectations: [(QueryEncoder.ArrayEncodingStrategy, QueryEncoder.NestedKeyEncodingStrategy, String)] = [
+        let expectations: [(QueryArrayStyle, QueryEncoder.NestedKeyEncodingStrategy, String)] = [
             (.commaSeparated, .dots, "filter.tags=a,b"),
             (.repeatedKeys, .dots, "filter.tags=a&filter.tags=b"),
             (.brackets, .dots, "filter.tags%5B%5D=a&filter.tags%5B%5D=b"),
@@ -354,7 +354,7 @@ import Testing
         let list = OptionalList(list: [1, nil, 3])
         let omitted = #expect(throws: EncodingError.self) { try QueryEncoder().encodeToString(list) }
         #expect(omitted?.path == ["list", "[1]"])
-        let expectations: [(QueryEncoder.ArrayEncodingStrategy, QueryEncoder.NilEncodingStrategy, String)] = [
+        let expectations: [(QueryArrayStyle, QueryEncoder.NilEncodingStrategy, String)] = [
             (.commaSeparated, .emptyValue, "list=1,,3"),
             (.commaSeparated, .null, "list=1,null,3"),
             (.repeatedKeys, .emptyValue, "list=1&list=&list=3"),
@@ -368,7 +368,7 @@ import Testing
             }
             #expect(try encoder.encodeToString(list) == expected, "\(arrays), \(nils)")
         }
-        for arrays in [QueryEncoder.ArrayEncodingStrategy.repeatedKeys, .brackets, .indexedBrackets] {
+        for arrays in [QueryArrayStyle.repeatedKeys, .brackets, .indexedBrackets] {
             let encoder = QueryEncoder.with { $0.arrayEncodingStrategy = arrays }
             let error = #expect(throws: EncodingError.self) { try encoder.encode(list) }
             #expect(error?.path == ["list", "[1]"], "\(arrays)")

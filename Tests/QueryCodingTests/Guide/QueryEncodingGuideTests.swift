@@ -357,7 +357,7 @@ private struct OpenAPIRow: Sendable {
     let decodesBack: @Sendable (String) throws -> Bool
 
     init<Value: Codable & Equatable & Sendable>(
-        _ value: Value, array: QueryEncoder.ArrayEncodingStrategy = .commaSeparated,
+        _ value: Value, array: QueryArrayStyle = .commaSeparated,
         nesting: QueryEncoder.NestedKeyEncodingStrategy = .dots
     ) {
         let encoder = QueryEncoder.with {

@@ -2,21 +2,13 @@ import Foundation
 import QueryCoding
 
 // The strategy combinations the round-trip suites run over: each case names an encoder strategy and the
-// decoder strategy that mirrors it.
+// decoder strategy that mirrors it (for arrays, one style both coders take).
 
 enum ArrayCase: String, CaseIterable, Sendable {
     case commaSeparated, repeatedKeys, brackets, indexedBrackets
 
-    var encoding: QueryEncoder.ArrayEncodingStrategy {
-        switch self {
-        case .commaSeparated: .commaSeparated
-        case .repeatedKeys: .repeatedKeys
-        case .brackets: .brackets
-        case .indexedBrackets: .indexedBrackets
-        }
-    }
-
-    var decoding: QueryDecoder.ArrayDecodingStrategy {
+    /// The style, which both coders take.
+    var style: QueryArrayStyle {
         switch self {
         case .commaSeparated: .commaSeparated
         case .repeatedKeys: .repeatedKeys
@@ -218,7 +210,7 @@ struct Coders {
 
     init(arrays: ArrayCase = .commaSeparated, nesting: NestingCase = .dots, _ others: OtherStrategies = .init()) {
         var encoder = QueryEncoder()
-        encoder.arrayEncodingStrategy = arrays.encoding
+        encoder.arrayEncodingStrategy = arrays.style
         encoder.nestedKeyEncodingStrategy = nesting.encoding
         encoder.nilEncodingStrategy = others.nils.encoding
         encoder.boolEncodingStrategy = others.bools.encoding
@@ -228,7 +220,7 @@ struct Coders {
         encoder.spaceEncodingStrategy = others.spaces.encoding
         encoder.outputFormatting = others.sorting.formatting
         var decoder = QueryDecoder()
-        decoder.arrayDecodingStrategy = arrays.decoding
+        decoder.arrayDecodingStrategy = arrays.style
         decoder.nestedKeyDecodingStrategy = nesting.decoding
         decoder.nilDecodingStrategy = others.nils.decoding
         decoder.boolDecodingStrategy = others.bools.decoding

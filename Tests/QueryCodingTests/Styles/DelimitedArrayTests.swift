@@ -109,11 +109,11 @@ private struct TypeList: Codable, Equatable {
     }
 
     @Test(arguments: [
-        (QueryDecoder.ArrayDecodingStrategy.pipeDelimited, "type=a%7Cb|c"),
+        (QueryArrayStyle.pipeDelimited, "type=a%7Cb|c"),
         (.spaceDelimited, "type=a%20b%20c"),
         (.delimited(by: ";"), "type=a;b;c"),
     ])
-    func arrayLengthLimitHoldsForEverySeparator(_ strategy: QueryDecoder.ArrayDecodingStrategy, _ query: String) {
+    func arrayLengthLimitHoldsForEverySeparator(_ strategy: QueryArrayStyle, _ query: String) {
         var decoder = QueryDecoder.with { $0.arrayDecodingStrategy = strategy }
         decoder.limits.maximumArrayLength = 2
         #expect(throws: QueryDecodingLimitError(limit: .arrayLength, maximum: 2, parameter: "type")) {

@@ -58,10 +58,10 @@ private struct Mixed: Codable, Equatable, QueryFieldStyling {
     }
 
     @Test(arguments: [
-        QueryEncoder.ArrayEncodingStrategy.commaSeparated, .pipeDelimited, .spaceDelimited, .delimited(by: "!"),
+        QueryArrayStyle.commaSeparated, .pipeDelimited, .spaceDelimited, .delimited(by: "!"),
         .repeatedKeys, .brackets, .indexedBrackets,
     ])
-    func stylesHoldUnderEveryArrayStrategy(_ strategy: QueryEncoder.ArrayEncodingStrategy) throws {
+    func stylesHoldUnderEveryArrayStrategy(_ strategy: QueryArrayStyle) throws {
         for nesting in [QueryEncoder.NestedKeyEncodingStrategy.dots, .brackets, .unexploded] {
             let encoder = QueryEncoder.with {
                 $0.arrayEncodingStrategy = strategy
@@ -69,7 +69,7 @@ private struct Mixed: Codable, Equatable, QueryFieldStyling {
                 $0.dateEncodingStrategy = .iso8601
             }
             let decoder = QueryDecoder.with {
-                $0.arrayDecodingStrategy = mirror(strategy)
+                $0.arrayDecodingStrategy = strategy
                 $0.nestedKeyDecodingStrategy =
                     switch nesting {
                     case .dots: .dots
@@ -189,17 +189,5 @@ private struct Mixed: Codable, Equatable, QueryFieldStyling {
         let error = try #require(throws: EncodingError.self) { try QueryEncoder().encodeToString(Manual()) }
         #expect(error.path == ["f"])
         #expect(throws: DecodingError.self) { try QueryDecoder().decode(Manual.self, from: "f%5Ba%5D=1") }
-    }
-}
-
-private func mirror(_ strategy: QueryEncoder.ArrayEncodingStrategy) -> QueryDecoder.ArrayDecodingStrategy {
-    switch strategy {
-    case .commaSeparated: .commaSeparated
-    case .pipeDelimited: .pipeDelimited
-    case .spaceDelimited: .spaceDelimited
-    case .delimited(let separator): .delimited(by: separator)
-    case .repeatedKeys: .repeatedKeys
-    case .brackets: .brackets
-    case .indexedBrackets: .indexedBrackets
     }
 }

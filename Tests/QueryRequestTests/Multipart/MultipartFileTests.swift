@@ -94,7 +94,8 @@ import Testing
         form.append(.file(name: "doc", contentsOf: file.url))
         let reader = try form.encode().makeReader()
         let failure = MultipartFormError.invalidPart(
-            index: 1, name: "doc", problem: .boundaryInFile(path: file.url.path))
+            .init(
+                index: 1, name: "doc", problem: .boundaryInFile(path: file.url.path)))
         #expect(throws: failure) { try drain(reader, chunk: chunk) }
         #expect(throws: failure) { try reader.next() }
     }
@@ -114,7 +115,8 @@ import Testing
                 form.append(.file(name: "doc", contentsOf: file.url))
                 let reader = try form.encode().makeReader()
                 let failure = MultipartFormError.invalidPart(
-                    index: 0, name: "doc", problem: .boundaryInFile(path: file.url.path))
+                    .init(
+                        index: 0, name: "doc", problem: .boundaryInFile(path: file.url.path)))
                 #expect(throws: failure, "read size \(readSize), boundary at \(offset)") {
                     try drain(reader, chunk: readSize)
                 }
@@ -138,7 +140,7 @@ import Testing
         #expect(stream.streamStatus == .error)
         #expect(
             stream.streamError as? MultipartFormError
-                == .invalidPart(index: 0, name: "doc", problem: .boundaryInFile(path: file.url.path)))
+                == .invalidPart(.init(index: 0, name: "doc", problem: .boundaryInFile(path: file.url.path))))
     }
 
     @Test(arguments: [10, 30])
@@ -152,7 +154,8 @@ import Testing
         let path = file.url.resolvingSymlinksInPath().path
         #expect(
             throws: MultipartFormError.invalidPart(
-                index: 0, name: "doc", problem: .fileSizeChanged(path: path, expected: 20))
+                .init(
+                    index: 0, name: "doc", problem: .fileSizeChanged(path: path, expected: 20)))
         ) { try body.data() }
     }
 
@@ -166,14 +169,16 @@ import Testing
             #expect {
                 try form.encode()
             } throws: { error in
-                guard case .invalidPart(0, "doc", .unreadableFile) = error as? MultipartFormError else { return false }
-                return true
+                guard case .invalidPart(let part) = error as? MultipartFormError,
+                    case .unreadableFile = part.problem
+                else { return false }
+                return part.index == 0 && part.name == "doc"
             }
         }
         let remote = URL(string: "https://example.com/a.png")!
         var form = MultipartForm()
         form.append(.file(name: "doc", contentsOf: remote))
-        #expect(throws: MultipartFormError.invalidPart(index: 0, name: "doc", problem: .notAFileURL(remote))) {
+        #expect(throws: MultipartFormError.invalidPart(.init(index: 0, name: "doc", problem: .notAFileURL(remote)))) {
             try form.encode()
         }
     }

@@ -71,17 +71,21 @@ import Testing
         var names = MultipartForm()
         names.append(.text(name: "ok", value: "1"))
         names.append(.text(name: bad, value: "2"))
-        #expect(throws: MultipartFormError.invalidPart(index: 1, name: bad, problem: .controlCharacter(.name))) {
+        #expect(throws: MultipartFormError.invalidPart(.init(index: 1, name: bad, problem: .controlCharacter(.name)))) {
             try names.encode()
         }
         var filenames = MultipartForm()
         filenames.append(.file(name: "f", filename: bad, data: Data()))
-        #expect(throws: MultipartFormError.invalidPart(index: 0, name: "f", problem: .controlCharacter(.filename))) {
+        #expect(
+            throws: MultipartFormError.invalidPart(.init(index: 0, name: "f", problem: .controlCharacter(.filename)))
+        ) {
             try filenames.encode()
         }
         var types = MultipartForm()
         types.append(.file(name: "f", filename: "x", contentType: "text/plain" + bad, data: Data()))
-        #expect(throws: MultipartFormError.invalidPart(index: 0, name: "f", problem: .controlCharacter(.contentType))) {
+        #expect(
+            throws: MultipartFormError.invalidPart(.init(index: 0, name: "f", problem: .controlCharacter(.contentType)))
+        ) {
             try types.encode()
         }
     }
@@ -90,12 +94,14 @@ import Testing
     func refusesTextThatParsersWouldUnescape(bad: String) throws {
         var form = MultipartForm()
         form.append(.file(name: bad, filename: "x", data: Data()))
-        #expect(throws: MultipartFormError.invalidPart(index: 0, name: bad, problem: .ambiguousEscape(.name))) {
+        #expect(throws: MultipartFormError.invalidPart(.init(index: 0, name: bad, problem: .ambiguousEscape(.name)))) {
             try form.encode()
         }
         var filenames = MultipartForm()
         filenames.append(.file(name: "f", filename: bad, data: Data()))
-        #expect(throws: MultipartFormError.invalidPart(index: 0, name: "f", problem: .ambiguousEscape(.filename))) {
+        #expect(
+            throws: MultipartFormError.invalidPart(.init(index: 0, name: "f", problem: .ambiguousEscape(.filename)))
+        ) {
             try filenames.encode()
         }
     }
@@ -115,7 +121,7 @@ import Testing
     func refusesAnEmptyContentType(contentType: String) {
         var form = MultipartForm()
         form.append(.file(name: "f", filename: "x", contentType: contentType, data: Data()))
-        #expect(throws: MultipartFormError.invalidPart(index: 0, name: "f", problem: .emptyContentType)) {
+        #expect(throws: MultipartFormError.invalidPart(.init(index: 0, name: "f", problem: .emptyContentType))) {
             try form.encode()
         }
     }
@@ -124,7 +130,9 @@ import Testing
     func refusesAControlInAContentType(contentType: String) {
         var form = MultipartForm()
         form.append(.file(name: "f", filename: "x", contentType: contentType, data: Data()))
-        #expect(throws: MultipartFormError.invalidPart(index: 0, name: "f", problem: .controlCharacter(.contentType))) {
+        #expect(
+            throws: MultipartFormError.invalidPart(.init(index: 0, name: "f", problem: .controlCharacter(.contentType)))
+        ) {
             try form.encode()
         }
     }
@@ -132,12 +140,12 @@ import Testing
     @Test func refusesABoundaryThatOccursInAPart() throws {
         var content = try MultipartForm(boundary: "edge")
         content.append(.text(name: "a", value: "knife-edge"))
-        #expect(throws: MultipartFormError.invalidPart(index: 0, name: "a", problem: .boundaryInPart)) {
+        #expect(throws: MultipartFormError.invalidPart(.init(index: 0, name: "a", problem: .boundaryInPart))) {
             try content.encode()
         }
         var header = try MultipartForm(boundary: "edge")
         header.append(.file(name: "a", filename: "edge.txt", data: Data()))
-        #expect(throws: MultipartFormError.invalidPart(index: 0, name: "a", problem: .boundaryInPart)) {
+        #expect(throws: MultipartFormError.invalidPart(.init(index: 0, name: "a", problem: .boundaryInPart))) {
             try header.encode()
         }
     }
@@ -159,7 +167,7 @@ import Testing
                 }
                 var form = try MultipartForm(boundary: boundary)
                 form.append(.text(name: "a", value: value(with: boundary)))
-                #expect(throws: MultipartFormError.invalidPart(index: 0, name: "a", problem: .boundaryInPart)) {
+                #expect(throws: MultipartFormError.invalidPart(.init(index: 0, name: "a", problem: .boundaryInPart))) {
                     try form.encode()
                 }
                 if length > 1 {
@@ -179,7 +187,7 @@ import Testing
         var form = try MultipartForm(boundary: "fence")
         form.append(.text(name: "a", value: "1"))
         form.append(.file(name: "big", filename: "b", data: content))
-        let failure = MultipartFormError.invalidPart(index: 1, name: "big", problem: .boundaryInPart)
+        let failure = MultipartFormError.invalidPart(.init(index: 1, name: "big", problem: .boundaryInPart))
         if content.count < 16_384 {
             #expect(throws: failure) { try form.encode() }
             return
@@ -242,7 +250,7 @@ import Testing
         content.replaceSubrange(offset..<offset + 5, with: Data("fence".utf8))
         var form = try MultipartForm(boundary: "fence")
         form.append(.file(name: "big", filename: "b", data: content))
-        let failure = MultipartFormError.invalidPart(index: 0, name: "big", problem: .boundaryInPart)
+        let failure = MultipartFormError.invalidPart(.init(index: 0, name: "big", problem: .boundaryInPart))
         #expect(throws: failure) { try form.encode().data() }
     }
 
@@ -252,13 +260,13 @@ import Testing
     }
 
     @Test func errorsDescribeThePart() {
-        let error = MultipartFormError.invalidPart(index: 2, name: "a\"b", problem: .controlCharacter(.filename))
+        let error = MultipartFormError.invalidPart(.init(index: 2, name: "a\"b", problem: .controlCharacter(.filename)))
         #expect(
             error.description
                 == #"multipart part 2 (name "a\"b"): its filename contains a control character (such as CR, LF or NUL)"#
         )
         #expect(
-            MultipartFormError.invalidPart(index: 0, name: "f", problem: .emptyContentType).description
+            MultipartFormError.invalidPart(.init(index: 0, name: "f", problem: .emptyContentType)).description
                 == #"multipart part 0 (name "f"): its content type is empty"#)
     }
 

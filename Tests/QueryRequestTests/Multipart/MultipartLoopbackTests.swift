@@ -148,7 +148,8 @@ struct MultipartLoopbackTests {
                 Issue.record("expected the form's error, got \(String(describing: error))")
                 return
             }
-            #expect(failure == .invalidPart(index: 1, name: "doc", problem: .boundaryInFile(path: file.url.path)))
+            #expect(
+                failure == .invalidPart(.init(index: 1, name: "doc", problem: .boundaryInFile(path: file.url.path))))
             #expect(error?.description.contains(file.url.path) == true)
         }
     }

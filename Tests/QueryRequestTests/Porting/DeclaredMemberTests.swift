@@ -124,13 +124,13 @@ struct NotEncodable: Sendable {
         let error = try #require(throws: RequestBuildingError.self) {
             try Broken(body: NotEncodable(value: 1)).makeURLRequest()
         }
-        guard case .unsupportedDeclaration(let member, let type, let expected) = error else {
+        guard case .unsupportedDeclaration(let declaration) = error else {
             Issue.record("unexpected \(error)")
             return
         }
-        #expect(member == "body")
-        #expect(type.hasSuffix("NotEncodable"))
-        #expect(expected.contains("Encodable"))
+        #expect(declaration.member == "body")
+        #expect(declaration.type.hasSuffix("NotEncodable"))
+        #expect(declaration.expected.contains("Encodable"))
         #expect(error.description.contains("`body` is declared as"))
     }
 
@@ -147,7 +147,7 @@ struct NotEncodable: Sendable {
         } throws: { error in
             guard case .invalidRequest(let underlying) = error as? APIError else { return false }
             return (underlying as? RequestBuildingError).map {
-                if case .unsupportedDeclaration(member: "body", _, _) = $0 { true } else { false }
+                if case .unsupportedDeclaration(let declaration) = $0 { declaration.member == "body" } else { false }
             } ?? false
         }
         #expect(session.requests.isEmpty, "nothing is sent")
@@ -178,8 +178,9 @@ struct NotEncodable: Sendable {
         }
         #expect(
             throws: RequestBuildingError.unsupportedDeclaration(
-                member: "headers", type: "Swift.Dictionary<Swift.String, Swift.Int>",
-                expected: "`var headers: [String: String]`")
+                .init(
+                    member: "headers", type: "Swift.Dictionary<Swift.String, Swift.Int>",
+                    expected: "`var headers: [String: String]`"))
         ) { try Wrong().makeURLRequest() }
     }
 
@@ -212,7 +213,9 @@ struct NotEncodable: Sendable {
             var method: Int { 2 }
         }
         let error = try #require(throws: RequestBuildingError.self) { try Wrong().makeURLRequest() }
-        guard case .unsupportedDeclaration(member: "method", type: "Swift.Int", _) = error else {
+        guard case .unsupportedDeclaration(let declaration) = error, declaration.member == "method",
+            declaration.type == "Swift.Int"
+        else {
             Issue.record("unexpected \(error)")
             return
         }
@@ -248,7 +251,7 @@ struct NotEncodable: Sendable {
             var query: NotEncodable { NotEncodable(value: 1) }
         }
         let error = try #require(throws: RequestBuildingError.self) { try Wrong().makeURLRequest() }
-        guard case .unsupportedDeclaration(member: "query", _, _) = error else {
+        guard case .unsupportedDeclaration(let declaration) = error, declaration.member == "query" else {
             Issue.record("unexpected \(error)")
             return
         }
@@ -279,7 +282,7 @@ struct NotEncodable: Sendable {
             var setting: [String: String] { [:] }
         }
         let error = try #require(throws: RequestBuildingError.self) { try Wrong().makeURLRequest() }
-        guard case .unsupportedDeclaration(member: "setting", _, _) = error else {
+        guard case .unsupportedDeclaration(let declaration) = error, declaration.member == "setting" else {
             Issue.record("unexpected \(error)")
             return
         }
@@ -296,9 +299,9 @@ struct NotEncodable: Sendable {
             try await APIClient(session: session).send(Wrong())
         } throws: { error in
             guard case .invalidRequest(let underlying) = error as? APIError,
-                case .unsupportedDeclaration(member: "responseDecoder", _, _)? = underlying as? RequestBuildingError
+                case .unsupportedDeclaration(let declaration)? = underlying as? RequestBuildingError
             else { return false }
-            return true
+            return declaration.member == "responseDecoder"
         }
         #expect(session.requests.isEmpty)
     }
@@ -320,12 +323,13 @@ struct NotEncodable: Sendable {
         let error = try #require(throws: RequestBuildingError.self) {
             try OldStyle(httpBody: Data("x".utf8)).makeURLRequest()
         }
-        guard case .unsupportedDeclaration(member: "httpBody", let type, let expected) = error, type.hasSuffix("Data")
+        guard case .unsupportedDeclaration(let declaration) = error, declaration.member == "httpBody",
+            declaration.type.hasSuffix("Data")
         else {
             Issue.record("unexpected \(error)")
             return
         }
-        #expect(expected.contains("rename httpBody to body"))
+        #expect(declaration.expected.contains("rename httpBody to body"))
     }
 
     @Test func storedQueryItemsMethodOrBaseURLThatAreNotSentAreRefused() throws {
@@ -376,8 +380,8 @@ struct NotEncodable: Sendable {
         }
         let body = try #require(throws: RequestBuildingError.self) { try WrongBodyEncoder().makeURLRequest() }
         let query = try #require(throws: RequestBuildingError.self) { try WrongQueryEncoder().makeURLRequest() }
-        guard case .unsupportedDeclaration(member: "bodyEncoder", _, _) = body,
-            case .unsupportedDeclaration(member: "queryEncoder", _, _) = query
+        guard case .unsupportedDeclaration(let bodyEncoder) = body, bodyEncoder.member == "bodyEncoder",
+            case .unsupportedDeclaration(let queryEncoder) = query, queryEncoder.member == "queryEncoder"
         else {
             Issue.record("unexpected \(body), \(query)")
             return

@@ -102,8 +102,9 @@ struct RecordReplayLoopbackTests {
         await #expect {
             try await replay.data(for: fifth)
         } throws: { error in
-            guard case .exhausted("GET", let url, recorded: 2) = error as? HTTPArchiveError else { return false }
-            return url.hasSuffix("/users?page=2&api_key=REDACTED")
+            guard case .exhausted(let request) = error as? HTTPArchiveError else { return false }
+            return request.method == "GET" && request.recorded == 2
+                && request.url.hasSuffix("/users?page=2&api_key=REDACTED")
         }
     }
 

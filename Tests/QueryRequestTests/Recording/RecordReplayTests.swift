@@ -106,7 +106,7 @@ import Testing
         #expect(byBody.unreplayed == ["POST https://api.example.com/search"])
         await #expect(
             throws: HTTPArchiveError.unmatchedRequest(
-                method: "POST", url: "https://api.example.com/search", rule: "method, URL and body")
+                .init(method: "POST", url: "https://api.example.com/search", rule: "method, URL and body"))
         ) {
             try await byBody.data(for: request("POST", "https://api.example.com/search", body: Data("c".utf8)))
         }
@@ -131,11 +131,11 @@ import Testing
             guard case .transport(let urlError) = error as? APIError else { return false }
             let underlying = urlError.errorUserInfo[NSUnderlyingErrorKey] as? HTTPArchiveError
             return underlying
-                == .unmatchedRequest(method: "GET", url: "https://api.example.com/ping", rule: "method and URL")
+                == .unmatchedRequest(.init(method: "GET", url: "https://api.example.com/ping", rule: "method and URL"))
         }
         #expect(
             HTTPArchiveError.unmatchedRequest(
-                method: "GET", url: "https://api.example.com/ping", rule: "method and URL"
+                .init(method: "GET", url: "https://api.example.com/ping", rule: "method and URL")
             )
             .description == "no recorded exchange matches GET https://api.example.com/ping (matching by method and URL)"
         )

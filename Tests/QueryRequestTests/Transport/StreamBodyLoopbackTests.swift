@@ -122,12 +122,12 @@ struct StreamBodyLoopbackTests {
         let upload = Upload(host: host, length: declared) { Self.chunked(Self.contents) }
         let error = await #expect(throws: APIError.self) { try await APIClient().send(upload) }
         guard case .invalidRequest(let underlying) = error,
-            case .lengthMismatch(_, let declaredLength, _) = underlying as? RequestBodyStreamError
+            case .lengthMismatch(let mismatch) = underlying as? RequestBodyStreamError
         else {
             Issue.record("expected a length mismatch, got \(String(describing: error))")
             return
         }
-        #expect(declaredLength == declared)
+        #expect(mismatch.declared == declared)
         let attempts = try await report(upload.key).attempts
         #expect(attempts.count <= 1, "not retried")
         #expect(attempts.allSatisfy { !$0.complete && $0.received < declared })
@@ -143,12 +143,12 @@ struct StreamBodyLoopbackTests {
         }
         let error = await #expect(throws: APIError.self) { try await APIClient().send(upload) }
         guard case .invalidRequest(let underlying) = error,
-            case .sequenceFailed(_, _, let cause) = underlying as? RequestBodyStreamError
+            case .sequenceFailed(let failure) = underlying as? RequestBodyStreamError
         else {
             Issue.record("expected a failed sequence, got \(String(describing: error))")
             return
         }
-        #expect(cause is StreamBodyTests.Broken)
+        #expect(failure.underlying is StreamBodyTests.Broken)
         let attempts = try await report(upload.key).attempts
         #expect(attempts.count <= 1, "not retried")
         #expect(attempts.allSatisfy { !$0.complete })

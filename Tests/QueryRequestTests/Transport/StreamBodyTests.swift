@@ -138,17 +138,17 @@ struct StreamBodyTests {
             try await APIClient(session: session, backoff: .init(sleep: { _ in })).send(upload)
         }
         guard case .invalidRequest(let underlying) = error,
-            case .lengthMismatch(let request, let declaredLength, let produced) = underlying as? RequestBodyStreamError
+            case .lengthMismatch(let mismatch) = underlying as? RequestBodyStreamError
         else {
             Issue.record("expected a length mismatch, got \(String(describing: error))")
             return
         }
-        #expect(request.hasSuffix("Upload"))
-        #expect(declaredLength == declared)
+        #expect(mismatch.request.hasSuffix("Upload"))
+        #expect(mismatch.declared == declared)
         if difference > 0 {
-            #expect(produced == Int64(Self.contents.count))
+            #expect(mismatch.produced == Int64(Self.contents.count))
         } else {
-            #expect(produced > declared)
+            #expect(mismatch.produced > declared)
         }
         let message = error.map { "\($0)" } ?? ""
         #expect(message.contains("\(declared)"))
@@ -170,13 +170,13 @@ struct StreamBodyTests {
             try await APIClient(session: session, backoff: .init(sleep: { _ in })).send(upload)
         }
         guard case .invalidRequest(let underlying) = error,
-            case .sequenceFailed(_, let yielded, let cause) = underlying as? RequestBodyStreamError
+            case .sequenceFailed(let failure) = underlying as? RequestBodyStreamError
         else {
             Issue.record("expected a failed sequence, got \(String(describing: error))")
             return
         }
-        #expect(cause as? Broken == Broken())
-        #expect(yielded == Int64(Self.contents.count))
+        #expect(failure.underlying as? Broken == Broken())
+        #expect(failure.bytesYielded == Int64(Self.contents.count))
         #expect(received.current.map(\.failed) == [true])
     }
 
