@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "QueryRequest", path: "../.."),
+        .package(path: "../IntegrationTestSupport"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
@@ -28,7 +29,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "QueryRequestAsyncHTTPClientTests",
-            dependencies: ["QueryRequestAsyncHTTPClient"]),
+            dependencies: [
+                "QueryRequestAsyncHTTPClient",
+                .product(name: "IntegrationTestSupport", package: "IntegrationTestSupport"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

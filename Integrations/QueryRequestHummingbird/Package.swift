@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "QueryRequest", path: "../.."),
+        .package(path: "../IntegrationTestSupport"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
     ],
     targets: [
@@ -26,6 +27,7 @@ let package = Package(
             dependencies: [
                 "QueryRequestHummingbird",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "IntegrationTestSupport", package: "IntegrationTestSupport"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "QueryRequest", path: "../.."),
+        .package(path: "../IntegrationTestSupport"),
         .package(url: "https://github.com/vapor/vapor", exact: "4.122.3"),
     ],
     targets: [
@@ -25,6 +26,7 @@ let package = Package(
             dependencies: [
                 "QueryRequestVapor",
                 .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "IntegrationTestSupport", package: "IntegrationTestSupport"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -95,28 +95,6 @@ extension QueryFieldStyle.DateStyle {
     }
 }
 
-/// Which name syntax nests, for a pair of array and nesting strategies: a per-field style that changes
-/// it makes the decoder read the field's names again (see `ParsedQuery.restyledChild`).
-struct NestingSyntax: Equatable {
-    let dotsNest: Bool
-    let bracketsNest: Bool
-
-    init(dotsNest: Bool, bracketsNest: Bool) {
-        self.dotsNest = dotsNest
-        self.bracketsNest = bracketsNest
-    }
-
-    init(array: QueryArrayStyle, nesting: QueryEncoder.NestedKeyEncodingStrategy) {
-        dotsNest = nesting == .dots
-        bracketsNest = nesting == .brackets || array.namesElementsInBrackets
-    }
-
-    init(array: QueryArrayStyle, nesting: QueryDecoder.NestedKeyDecodingStrategy) {
-        dotsNest = nesting == .dots
-        bracketsNest = nesting == .brackets || array.namesElementsInBrackets
-    }
-}
-
 // Pattern matches rather than `==`: with a case that carries a value, the synthesized `==` is a call that
 // builds its right-hand side, and these run for every array and element.
 extension QueryArrayStyle {

@@ -15,6 +15,8 @@ public struct SwiftDeclarations: Sendable {
         public let parent: String?
         /// Whether it is declared `public`.
         public let isPublic: Bool
+        /// Whether it is declared `private` or `fileprivate`: seen only in its file.
+        public let isFilePrivate: Bool
         /// The names listed after its `:`, up to `{` or `where`.
         public let conformances: Set<String>
         /// The file, relative to the repository root.
@@ -55,7 +57,7 @@ public struct SwiftDeclarations: Sendable {
             while let last = enclosing.last, last.indent >= found.indent { enclosing.removeLast() }
             let declaration = Declaration(
                 keyword: found.keyword, name: found.name, parent: enclosing.last?.name, isPublic: found.isPublic,
-                conformances: Self.conformances(after: found.rest), file: file)
+                isFilePrivate: found.isFilePrivate, conformances: Self.conformances(after: found.rest), file: file)
             declarations.append(declaration)
             enclosing.append((found.indent, found.keyword == "extension" ? found.name : declaration.fullName))
         }
@@ -68,18 +70,20 @@ public struct SwiftDeclarations: Sendable {
         "public", "package", "internal", "fileprivate", "private", "final", "indirect", "nonisolated",
     ]
 
-    /// The declaration a line opens, if it opens one: its indent, keyword, name, whether it is public, and
-    /// what follows the name.
+    /// The declaration a line opens, if it opens one: its indent, keyword, name, whether it is public or
+    /// file-private, and what follows the name.
     public static func declaration(
         in line: Substring
-    ) -> (indent: Int, keyword: String, name: String, isPublic: Bool, rest: Substring)? {
+    ) -> (indent: Int, keyword: String, name: String, isPublic: Bool, isFilePrivate: Bool, rest: Substring)? {
         let indent = line.prefix(while: { $0 == " " }).count
         var rest = line.dropFirst(indent)
         var isPublic = false
+        var isFilePrivate = false
         while let word = rest.split(separator: " ", maxSplits: 1).first,
             word.hasPrefix("@") || modifiers.contains(String(word))
         {
             isPublic = isPublic || word == "public"
+            isFilePrivate = isFilePrivate || word == "private" || word == "fileprivate"
             rest = rest.dropFirst(word.count).drop { $0 == " " }
         }
         guard let keyword = rest.split(separator: " ", maxSplits: 1).first.map(String.init), keywords.contains(keyword)
@@ -87,7 +91,7 @@ public struct SwiftDeclarations: Sendable {
         rest = rest.dropFirst(keyword.count).drop { $0 == " " }
         let name = String(rest.prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }))
         guard name.first?.isUppercase == true else { return nil }
-        return (indent, keyword, name, isPublic, rest.dropFirst(name.count))
+        return (indent, keyword, name, isPublic, isFilePrivate, rest.dropFirst(name.count))
     }
 
     /// The names listed after the `:` of a declaration (after its generic parameters), up to its `{` or `where`.

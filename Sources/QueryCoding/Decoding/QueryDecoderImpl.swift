@@ -4,15 +4,15 @@ import Foundation
 //
 // `QueryDecoder.decode` parses the whole query first, into a `ParsedQuery`: its pairs split once on `&`
 // and `=`, each value kept as a range of the source bytes (percent-decoded only when read), and the names
-// arranged as a tree (`QueryTree.swift`) by the nesting strategies. Limits are enforced while parsing.
+// arranged as a tree (`QueryTreeNode.swift`) by the nesting strategies. Limits are enforced while parsing.
 // The value is then read from the tree:
 //
 // - A `QueryLocation` is where one value is read from: a node of the tree, one value text (a list element
 //   or one of a repeated name's values), or nothing (`absent`: empty collections and `nil`).
 // - `QueryDecoderImpl` is the `Decoder` a type's `init(from:)` receives: a location, its coding path
 //   (`PathContext`, materialised only when asked for) and the containers over it.
-// - Scalars (`ScalarDecoding.swift`) and the standard collections (`CollectionDecoding.swift`) skip
-//   `init(from:)`; `[String]` and `[Int]` are recognised by their metadata in `ParsedQuery.decode`.
+// - Scalars (`QueryDecodingFastPath.swift`, `QueryIntegerDecoding.swift`, `QueryFloatDecoding.swift`) and
+//   the standard collections (`CollectionDecoding.swift`) skip `init(from:)`; `[String]` and `[Int]` are recognised by their metadata in `ParsedQuery.decode`.
 // - Every error is built in `DecodingErrors.swift`; limits throw `QueryDecodingLimitError`.
 
 /// The `Decoder` a type's `init(from:)` receives: a location in the parsed query and its coding path.
@@ -74,20 +74,6 @@ extension ParsedQuery {
         if let optional = type as? any QueryOptionalType.Type { return isSingleValue(optional.wrappedType) }
         return hasNoKeys(type) && !(type is any QueryTopLevelArray.Type)
     }
-}
-
-/// Arrays and sets, which cannot be a whole query.
-protocol QueryTopLevelArray {}
-extension Array: QueryTopLevelArray {}
-extension Set: QueryTopLevelArray {}
-
-/// An optional, seen through to the type it wraps.
-protocol QueryOptionalType {
-    static var wrappedType: Any.Type { get }
-}
-
-extension Optional: QueryOptionalType {
-    static var wrappedType: Any.Type { Wrapped.self }
 }
 
 extension ParsedQuery {

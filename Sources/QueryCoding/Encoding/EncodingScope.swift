@@ -240,23 +240,3 @@ final class EncodingScope {
         }
     }
 }
-
-/// The coding key of an array element.
-struct IndexKey: CodingKey {
-    let intValue: Int?
-    var stringValue: String { "Index \(intValue ?? 0)" }
-
-    init(_ index: Int) { self.intValue = index }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { self.intValue = intValue }
-}
-
-/// A dictionary key or other key given as text.
-struct NameKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(_ name: String) { self.stringValue = name }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}

@@ -13,9 +13,10 @@ import Foundation
 //   then appends its text; a composite value asks its slot for a scope of its own.
 // - `QueryEncoderImpl` is the `Encoder` a type's `encode(to:)` receives: a scope, and the three
 //   containers over it, which make slots.
-// - Scalars (`ScalarEncoding.swift`) and the standard collections (`CollectionEncoding.swift`) skip
-//   `encode(to:)`; `[String]` and `[Int]` fields are written straight from their slot, and the top-level
-//   fields of a plain call without a slot at all (`QueryKeyedEncodingContainer.isPlain`).
+// - Scalars (`QueryScalarEncodable.swift`, `QueryIntegerEncoding.swift`, `QueryFloatEncoding.swift`) and the
+//   standard collections (`CollectionEncoding.swift`) skip `encode(to:)`; `[String]` and `[Int]` fields are
+//   written straight from their slot, and the top-level fields of a plain call without a slot at all
+//   (`QueryKeyedEncodingContainer.isPlain`).
 // - Every error is built in `EncodingErrors.swift`.
 
 /// The `Encoder` a type's `encode(to:)` receives: the scope it writes into.

@@ -182,17 +182,6 @@ extension APIClient {
     }
 }
 
-/// A download's body did not have the length its `Content-Length` announced: the `NSUnderlyingErrorKey`
-/// of the `URLError(.networkConnectionLost)` that ``APIClient/download(_:to:ifExists:progress:)`` throws.
-struct ContentLengthMismatch: Error, CustomStringConvertible {
-    let announced: Int64
-    let received: Int64
-
-    var description: String {
-        "the body has \(received) bytes where its Content-Length announced \(announced)"
-    }
-}
-
 /// The retries and attempts a download's exchanges have made so far, and why the next attempt is made: one that
 /// restarts the body goes on from them, so that restarts and retries share one budget and middleware see the
 /// attempts numbered on.

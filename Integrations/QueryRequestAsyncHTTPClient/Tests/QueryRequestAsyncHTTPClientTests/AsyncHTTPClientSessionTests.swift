@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import QueryRequest
 import QueryRequestAsyncHTTPClient
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import IntegrationTestSupport
 import QueryCoding
 import QueryRequestHummingbird
 import Testing

@@ -1,3 +1,4 @@
+import IntegrationTestSupport
 import NIOCore
 import QueryCoding
 import QueryRequestVapor

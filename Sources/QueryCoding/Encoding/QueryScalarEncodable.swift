@@ -1,11 +1,5 @@
 import Foundation
 
-/// Types the encoder writes without going through their own `encode(to:)`: the scalars, whose text it
-/// formats directly, and the standard collections, whose order and shape it controls.
-protocol QueryEncodingFastPath {
-    func encodeQuery<Slot: EncodingSlot>(at slot: Slot) throws
-}
-
 /// A value written as one piece of text: the value of a pair, or an element of a comma-separated list.
 protocol QueryScalarEncodable: QueryEncodingFastPath {
     /// Appends the value's text to the pair the caller has started.
@@ -64,47 +58,6 @@ extension EncodingWriter {
         }
     }
 }
-
-/// Integers are written as exact decimal digits, with `-` when negative: nothing to escape.
-protocol QueryIntegerEncoding: FixedWidthInteger, QueryScalarEncodable {}
-
-extension QueryIntegerEncoding {
-    @inline(__always)
-    func writeQueryText(to writer: EncodingWriter, isListElement: Bool, codingPath: () -> [any CodingKey]) throws {
-        writer.appendInteger(self)
-    }
-}
-
-extension Int: QueryIntegerEncoding {}
-extension Int8: QueryIntegerEncoding {}
-extension Int16: QueryIntegerEncoding {}
-extension Int32: QueryIntegerEncoding {}
-extension Int64: QueryIntegerEncoding {}
-extension UInt: QueryIntegerEncoding {}
-extension UInt8: QueryIntegerEncoding {}
-extension UInt16: QueryIntegerEncoding {}
-extension UInt32: QueryIntegerEncoding {}
-extension UInt64: QueryIntegerEncoding {}
-@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-extension Int128: QueryIntegerEncoding {}
-@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-extension UInt128: QueryIntegerEncoding {}
-
-/// Floating-point numbers are written as Swift's shortest text that reads back to the same value
-/// (`1.0`, `0.1`, `1e-07`, `-0.0`); NaN and infinities have no such text and throw.
-protocol QueryFloatEncoding: BinaryFloatingPoint, LosslessStringConvertible, QueryScalarEncodable {}
-
-extension QueryFloatEncoding {
-    func writeQueryText(to writer: EncodingWriter, isListElement: Bool, codingPath: () -> [any CodingKey]) throws {
-        guard isFinite else {
-            throw EncodingErrors.nonFiniteNumber(self, codingPath: codingPath())
-        }
-        try writer.appendText(description, isListElement: isListElement, codingPath: codingPath)
-    }
-}
-
-extension Double: QueryFloatEncoding {}
-extension Float: QueryFloatEncoding {}
 
 extension Decimal: QueryScalarEncodable {
     /// Plain decimal text (`12.5`, `1000000000000000000000`), never its internal fields.

@@ -1,0 +1,34 @@
+/// The parameters of a query arranged by their names' nesting: `filter.min=1&filter.max=2&tags=a`
+/// becomes a root with the children `filter` (with `min` and `max`) and `tags`.
+///
+/// Nodes live in one array and refer to each other by index; a node's children form a linked list in
+/// the order they were first named. A node holds the values of every pair named exactly by its path, in
+/// order, so a repeated name keeps all its values and the decoder can refuse duplicates where one value
+/// is expected.
+struct QueryTreeNode {
+    /// This node's name segment, and its parent (-1 for the root).
+    var segment: String
+    var parent: Int32
+    /// The first and last children, or -1, and the next sibling, or -1.
+    var firstChild: Int32 = -1
+    var lastChild: Int32 = -1
+    var nextSibling: Int32 = -1
+    var childCount: Int32 = 0
+    /// The first value named by this node, or -1.
+    var firstValue = -1
+    /// Further values with the same name, in order.
+    var moreValues: [Int] = []
+
+    init(segment: String, parent: Int) {
+        self.segment = segment
+        self.parent = Int32(truncatingIfNeeded: parent)
+    }
+
+    var valueCount: Int { firstValue < 0 ? 0 : 1 + moreValues.count }
+
+    var values: [Int] {
+        firstValue < 0 ? [] : [firstValue] + moreValues
+    }
+
+    var hasChildren: Bool { firstChild >= 0 }
+}
