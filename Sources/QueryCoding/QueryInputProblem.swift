@@ -56,6 +56,23 @@ public struct QueryInputProblem: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Where refused text came from, for ``reason(in:)``.
+    public enum Source: Sendable, Hashable {
+        /// A request's URL query.
+        case query
+        /// An `application/x-www-form-urlencoded` request body.
+        case formBody
+    }
+
+    /// The sentence for the client, naming where the text came from: `Invalid query: …` or
+    /// `Invalid form body: …`, then the ``message``.
+    public func reason(in source: Source) -> String {
+        switch source {
+        case .query: "Invalid query: \(message)"
+        case .formBody: "Invalid form body: \(message)"
+        }
+    }
+
     /// The ``message``.
     public var description: String { message }
 }

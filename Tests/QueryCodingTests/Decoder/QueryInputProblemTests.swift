@@ -44,6 +44,12 @@ import Testing
         #expect(found.description == found.message)
     }
 
+    @Test func theReasonSaysWhereTheTextCameFrom() {
+        let found = problem(Page.self, "page=x")
+        #expect(found.reason(in: .query) == "Invalid query: " + found.message)
+        #expect(found.reason(in: .formBody) == "Invalid form body: " + found.message)
+    }
+
     @Test func aMissingNestedParameterIsNamedWithItsPath() {
         let found = problem(Page.self, "page=1&filter.to=2")
         #expect(found.parameter == "filter.from")

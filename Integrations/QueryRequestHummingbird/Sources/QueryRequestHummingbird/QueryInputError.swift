@@ -8,13 +8,8 @@ import QueryCoding
 /// "Invalid query: The parameter \"page\" has the value \"x\", which is not a valid Int." The error that
 /// the ``QueryDecoder`` threw stays available as ``underlying`` for logging and for tests.
 public struct QueryInputError: HTTPResponseError, CustomStringConvertible {
-    /// Where the refused input came from.
-    public enum Source: Sendable, Hashable {
-        /// The request's URI query.
-        case query
-        /// An `application/x-www-form-urlencoded` request body.
-        case formBody
-    }
+    /// Where the refused input came from: `.query` or `.formBody`.
+    public typealias Source = QueryInputProblem.Source
 
     /// Where the refused input came from.
     public let source: Source
@@ -31,12 +26,7 @@ public struct QueryInputError: HTTPResponseError, CustomStringConvertible {
         self.source = source
         self.underlying = error
         self.parameter = problem.parameter
-        let place =
-            switch source {
-            case .query: "query"
-            case .formBody: "form body"
-            }
-        self.message = "Invalid \(place): \(problem.message)"
+        self.message = problem.reason(in: source)
     }
 
     /// `400 Bad Request`.

@@ -9,13 +9,8 @@ import Vapor
 /// \"x\", which is not a valid Int." The error that the `QueryDecoder` threw stays available as
 /// ``underlying`` for logging and for tests.
 public struct QueryInputError: AbortError, DebuggableError {
-    /// Where the refused input came from.
-    public enum Source: Sendable, Hashable {
-        /// The request's URL query.
-        case query
-        /// An `application/x-www-form-urlencoded` request body.
-        case formBody
-    }
+    /// Where the refused input came from: `.query` or `.formBody`.
+    public typealias Source = QueryInputProblem.Source
 
     /// Where the refused input came from.
     public let source: Source
@@ -32,12 +27,7 @@ public struct QueryInputError: AbortError, DebuggableError {
         self.source = source
         self.underlying = error
         self.parameter = problem.parameter
-        let place =
-            switch source {
-            case .query: "query"
-            case .formBody: "form body"
-            }
-        self.reason = "Invalid \(place): \(problem.message)"
+        self.reason = problem.reason(in: source)
     }
 
     /// `400 Bad Request`.
