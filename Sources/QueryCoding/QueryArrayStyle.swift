@@ -52,3 +52,35 @@ public enum QueryArrayStyle: Sendable, Hashable {
     /// indices in any order, but they must be dense from 0.
     case indexedBrackets
 }
+
+// Pattern matches rather than `==`: with a case that carries a value, the synthesized `==` is a call that
+// builds its right-hand side, and these run for every array and element.
+extension QueryArrayStyle {
+    /// Whether the elements are one pair joined by a separator.
+    var isDelimited: Bool {
+        switch self {
+        case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited: true
+        case .repeatedKeys, .brackets, .indexedBrackets: false
+        }
+    }
+
+    /// ``brackets``.
+    var isBrackets: Bool {
+        if case .brackets = self { return true }
+        return false
+    }
+
+    /// ``indexedBrackets``.
+    var isIndexedBrackets: Bool {
+        if case .indexedBrackets = self { return true }
+        return false
+    }
+
+    /// ``brackets`` or ``indexedBrackets``: element names hold brackets.
+    var namesElementsInBrackets: Bool {
+        switch self {
+        case .brackets, .indexedBrackets: true
+        case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited, .repeatedKeys: false
+        }
+    }
+}
