@@ -12,7 +12,8 @@ import Foundation
 // - `QueryDecoderImpl` is the `Decoder` a type's `init(from:)` receives: a location, its coding path
 //   (`PathContext`, materialised only when asked for) and the containers over it.
 // - Scalars (`QueryDecodingFastPath.swift`, `QueryIntegerDecoding.swift`, `QueryFloatDecoding.swift`) and
-//   the standard collections (`CollectionDecoding.swift`) skip `init(from:)`; `[String]` and `[Int]` are recognised by their metadata in `ParsedQuery.decode`.
+//   the standard collections (`CollectionDecoding.swift`) skip `init(from:)`; `[String]` and `[Int]` are
+//   recognised by their metadata in `ParsedQuery.decode`.
 // - Every error is built in `DecodingErrors.swift`; limits throw `QueryDecodingLimitError`.
 
 /// The `Decoder` a type's `init(from:)` receives: a location in the parsed query and its coding path.

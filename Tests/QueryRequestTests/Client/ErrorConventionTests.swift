@@ -61,6 +61,7 @@ import Testing
         }
         #expect(Self.associatedValueCount(ofCaseDeclaredIn: "    case a(x: [String: Int], y: Set<Int>)") == 2)
         #expect(Self.associatedValueCount(ofCaseDeclaredIn: "    case a(Int, Dictionary<String, Int>, Bool)") == 3)
+        #expect(Self.associatedValueCount(ofCaseDeclaredIn: "    case a(@Sendable (Int) -> Bool, String, Int)") == 3)
         #expect(Self.associatedValueCount(ofCaseDeclaredIn: "        case .a(let x, let y, let z):") == nil)
         #expect(Self.associatedValueCount(ofCaseDeclaredIn: "    case plain") == nil)
     }
@@ -118,14 +119,17 @@ import Testing
         else { return nil }
         var depth = 0
         var values = 1
+        var previous: Character = " "
         for character in text[open...] {
             switch character {
             case "(", "[", "<": depth += 1
+            case ">" where previous == "-": break  // the arrow of a function type, not a bracket
             case ")", "]", ">": depth -= 1
             case "," where depth == 1: values += 1
             default: break
             }
             if depth == 0 { break }
+            previous = character
         }
         return values
     }
