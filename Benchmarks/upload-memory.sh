@@ -3,7 +3,8 @@
 # 127.0.0.1 that reads and discards it, and checks that the Swift process's peak resident memory stays under
 # LIMIT_MIB (default 64). The file is sparse: it takes no disk space, and reading it costs no disk time.
 # With STREAM=1, the body is made by an AsyncSequence instead (RequestBody.stream, 64 KiB chunks, its length
-# declared); the sparse file then only gives the size.
+# declared); the sparse file then only gives the size. Either body must arrive framed by its Content-Length, never
+# chunked (issue 24).
 #   [STREAM=1] Benchmarks/upload-memory.sh [SIZE] [LIMIT_MIB]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +21,8 @@ class Sink(http.server.BaseHTTPRequestHandler):
     def log_message(self, *args): pass
     def do_PUT(self):
         total = 0
-        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+        chunked = self.headers.get("Transfer-Encoding", "").lower() == "chunked"
+        if chunked:
             while True:
                 n = int(self.rfile.readline().split(b";")[0].strip(), 16)
                 if n == 0:
@@ -33,7 +35,7 @@ class Sink(http.server.BaseHTTPRequestHandler):
             n = int(self.headers.get("Content-Length", "0"))
             while n:
                 piece = self.rfile.read(min(n, 1 << 20)); n -= len(piece); total += len(piece)
-        body = str(total).encode()
+        body = ("%d %s" % (total, "chunked" if chunked else "length")).encode()
         self.send_response(200); self.send_header("Content-Length", str(len(body))); self.end_headers()
         self.wfile.write(body)
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Sink)

@@ -64,15 +64,18 @@ enum UploadMemory {
         measure(size: size) { try await APIClient().send(upload) }
     }
 
-    /// Runs `send`, whose answer is the number of bytes the server received, checks it and prints the figures.
+    /// Runs `send`, whose answer is the number of bytes the server received and how they were framed, checks that
+    /// they are all there and came with their `Content-Length`, and prints the figures.
     private static func measure(size: Int64, _ send: @escaping @Sendable () async throws -> Data) -> Never {
         let start = Date()
         do {
             let answer = try blocking { try await send() }
-            let received = Int64(String(decoding: answer, as: UTF8.self))
+            let words = String(decoding: answer, as: UTF8.self).split(separator: " ")
+            let received = words.first.flatMap { Int64($0) }
             guard received == size else {
                 fail("the server received \(received.map(String.init) ?? "?") bytes, not \(size)")
             }
+            guard words.last == "length" else { fail("the body was sent chunked, not with its Content-Length") }
         } catch {
             fail("the upload failed: \(error)")
         }
@@ -80,7 +83,8 @@ enum UploadMemory {
         let peakMiB = peakResidentMiB()
         print(
             String(
-                format: "uploaded %lld bytes in %.1f s (%.0f MB/s); peak resident memory %.1f MiB", size, seconds,
+                format: "uploaded %lld bytes with Content-Length in %.1f s (%.0f MB/s); peak resident memory %.1f MiB",
+                size, seconds,
                 Double(size) / seconds / 1_000_000, peakMiB))
         exit(0)
     }

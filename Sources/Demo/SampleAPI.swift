@@ -20,7 +20,7 @@ struct CreateUserRequest: Request {
     let method: HTTPMethod = .post
     let host: Hosts = .current
     let path = "/users"
-    let setting = APISetting(headers: ["X-Api-Key": "demo-key"], retryCount: 1)
+    let setting = APISetting(headers: ["X-Api-Key": "demo-key"], retryPolicy: RetryPolicy(maximumRetries: 1))
     var query: Query
     let user: NewUser
 
@@ -91,7 +91,7 @@ struct UserRequest: Request {
     let host: Hosts = .current
     let id: Int
     var path: String { "/users/\(segment: id)" }
-    let setting = APISetting(retryCount: 2)
+    let setting = APISetting(retryPolicy: RetryPolicy(maximumRetries: 2))
 }
 
 /// The API's own error body.

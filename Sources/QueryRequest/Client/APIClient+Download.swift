@@ -46,8 +46,8 @@ extension APIClient {
     /// A connection lost mid-body (a retryable transport error, `URLError(.unknown)` — FoundationNetworking's
     /// word for it —, or a body shorter than its `Content-Length`) restarts the download from its first byte, the temporary file emptied, under
     /// the rule of every retry: only for an idempotent method, or with
-    /// ``APISetting/retriesNonIdempotentRequests``, and within the same ``APISetting/retryCount`` as the
-    /// retries before the head (one budget for the whole call), after the ``Backoff`` delay.
+    /// ``RetryPolicy/retriesNonIdempotentRequests``, and within the same ``RetryPolicy/maximumRetries`` as the
+    /// retries before the head (one budget for the whole call), after the policy's delay.
     ///
     /// `progress`, called on a serial queue of the call's own (as for ``send(_:progress:)``), gets the body
     /// bytes received as they are read and
@@ -107,8 +107,9 @@ extension APIClient {
         _ prepared: PreparedRequest, declaredErrorBody: ErrorBody.Type, name: RequestName,
         into file: PartialDownload
     ) async throws(APIError) -> HTTPURLResponse {
-        let mayRestart = prepared.method.isIdempotent || prepared.setting.retriesNonIdempotentRequests
-        let maximumRetries = max(prepared.setting.retryCount, 0)
+        let policy = retryPolicy(for: prepared.setting)
+        let mayRestart = policy.mayRetry(prepared.method)
+        let maximumRetries = policy.retryBudget
         // Only a limit the request declares binds a download; the client's is for bodies held in memory.
         let limit = prepared.setting.maximumResponseSize.map { max($0, 0) } ?? Int.max
         let attempts = DownloadAttempts((retries: 0, attempts: 0, reason: .first))
@@ -121,7 +122,7 @@ extension APIClient {
             } catch {
                 let retries = attempts.current.retries
                 guard mayRestart, retries < maximumRetries, case .transport(let urlError) = error,
-                    Self.isWorthRestarting(urlError)
+                    Self.isWorthRestarting(urlError, under: policy)
                 else { throw error }
                 attempts.withValue {
                     $0.retries = retries + 1
@@ -129,7 +130,7 @@ extension APIClient {
                 }
                 try file.empty()
                 do {
-                    try await backoff.sleep(backoff.delay(beforeRetry: retries + 1))
+                    try await backoff.sleep(backoff.delay(beforeRetry: retries + 1, under: policy))
                 } catch {
                     throw .cancelled
                 }
@@ -141,8 +142,8 @@ extension APIClient {
     /// and `URLError(.unknown)`, which is how FoundationNetworking reports a connection lost mid-body
     /// ("transfer closed with 700000 bytes remaining to read", where Apple platforms say
     /// `networkConnectionLost`).
-    static func isWorthRestarting(_ error: URLError) -> Bool {
-        isWorthRetrying(error) || error.code == .unknown
+    static func isWorthRestarting(_ error: URLError, under policy: RetryPolicy) -> Bool {
+        policy.isWorthRetrying(error) || error.code == .unknown
     }
 
     /// Writes the body of `streamed` to `file`, then checks its length against `Content-Length`.

@@ -5,22 +5,13 @@ import Foundation
 #endif
 
 extension APIClient {
-    /// Statuses that say "try again later" rather than "this request is wrong".
-    static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
-
-    /// Transport failures that another attempt may not hit: timeouts, lost or refused connections, DNS.
-    static func isWorthRetrying(_ error: URLError) -> Bool {
-        switch error.code {
-        case .timedOut, .networkConnectionLost, .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed,
-            .notConnectedToInternet:
-            true
-        default:
-            false
-        }
+    /// The retry policy of a request with `setting`: its own, or the client's.
+    func retryPolicy(for setting: APISetting) -> RetryPolicy {
+        setting.retryPolicy ?? retryPolicy
     }
 
     /// Sends `request` until it gets a response that is final: each attempt through the middleware
-    /// and the session, following redirects as the ``RedirectPolicy`` allows, retrying as ``APISetting``
+    /// and the session, following redirects as the ``RedirectPolicy`` allows, retrying as the ``RetryPolicy``
     /// allows and once more after a token refresh. `rebuild` makes the request again for the attempts after
     /// the first, when its body is a stream read once.
     ///
@@ -35,8 +26,9 @@ extension APIClient {
         if setting.requiresAuthorization, !authorizes {
             throw .authorization(AuthorizationError.noAuthorizationMiddleware)
         }
-        let mayRetry = method.isIdempotent || setting.retriesNonIdempotentRequests
-        let maximumRetries = max(setting.retryCount, 0)
+        let policy = retryPolicy(for: setting)
+        let mayRetry = policy.mayRetry(method)
+        let maximumRetries = policy.retryBudget
         let limit = max(setting.maximumResponseSize ?? maximumResponseSize, 0)
         var redirects = RedirectChain(policy: setting.redirectPolicy ?? redirectPolicy)
         // Only the default policy lets a session follow a redirect on its own.
@@ -79,13 +71,13 @@ extension APIClient {
             switch outcome {
             case .failure(let error):
                 guard mayRetry, retries < maximumRetries, case .transport(let urlError) = error,
-                    Self.isWorthRetrying(urlError)
+                    policy.isWorthRetrying(urlError)
                 else { throw error }
                 retries += 1
                 reason = .retryAfterTransportError(urlError.code)
                 hop = nil
                 redirects.restart()
-                try await wait(backoff.delay(beforeRetry: retries))
+                try await wait(backoff.delay(beforeRetry: retries, under: policy))
 
             case .success(let answer):
                 let response = answer.response
@@ -105,7 +97,8 @@ extension APIClient {
                     reason = .redirect(status: next.status)
                     continue
                 }
-                guard mayRetry, retries < maximumRetries, Self.retryableStatuses.contains(response.statusCode) else {
+                guard mayRetry, retries < maximumRetries, policy.retryableStatusCodes.contains(response.statusCode)
+                else {
                     return answer
                 }
                 // Not this answer: stop its transfer, if it is still running.
@@ -114,10 +107,10 @@ extension APIClient {
                 if let retryAfter = RetryAfter.delay(in: response) {
                     // The server asked for a longer wait than we are willing to make: let the caller see
                     // its answer now rather than retrying before the server said to.
-                    guard retryAfter <= backoff.maximumRetryAfter else { return answer }
+                    guard retryAfter <= policy.maximumRetryAfter else { return answer }
                     delay = retryAfter
                 } else {
-                    delay = backoff.delay(beforeRetry: retries + 1)
+                    delay = backoff.delay(beforeRetry: retries + 1, under: policy)
                 }
                 retries += 1
                 reason = .retryAfterStatus(response.statusCode)

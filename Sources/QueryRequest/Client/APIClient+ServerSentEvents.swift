@@ -29,12 +29,12 @@ extension APIClient {
     ///   partial event is dropped, the last event ID and `retry` carry over. A reconnection that fails
     ///   before its response is counted as one that delivered no event, and tried again as the policy
     ///   allows. The *first* connection's errors are thrown at once: nothing was established yet (the
-    ///   request's ``APISetting/retryCount`` retries it, as for ``send(_:progress:)``).
-    /// - A request whose method is not idempotent (a POST) is never reconnected, unless its setting has
-    ///   ``APISetting/retriesNonIdempotentRequests``: sending it again would act again.
+    ///   request's ``RetryPolicy`` retries it, as for ``send(_:progress:)``).
+    /// - A request whose method is not idempotent (a POST) is never reconnected, unless its ``RetryPolicy``
+    ///   has ``RetryPolicy/retriesNonIdempotentRequests``: sending it again would act again.
     ///
     /// Middleware see every attempt of every connection; a reconnection's first attempt has the reason
-    /// ``AttemptReason/reconnection(lastEventID:)``. Retries within a connection (``APISetting/retryCount``)
+    /// ``AttemptReason/reconnection(lastEventID:)``. Retries within a connection (``RetryPolicy``)
     /// work as for ``send(_:progress:)``. The response size limit applies to each connection's body, and the
     /// request's ``APISetting/timeout`` between its chunks: a stream quiet for longer fails (and is
     /// reconnected), so set a timeout above the server's keep-alive interval. Waits before reconnecting go

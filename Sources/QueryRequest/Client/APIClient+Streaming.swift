@@ -66,6 +66,12 @@ extension APIClient {
             return Response(
                 value: ResponseBody(whole), httpResponse: response, requested: prepared.urlRequest.url)
         }
+        do throws(APIError) {
+            try validation.applyRule(to: response, body: nil, requested: prepared.urlRequest.url)
+        } catch {
+            body.cancel()
+            throw error
+        }
         let checked = CheckedBodySource(
             body, response: response, request: prepared.urlRequest, limit: limit, reportsProgress: true,
             redaction: redactionContext)

@@ -16,7 +16,7 @@ import Foundation
 /// Each attempt passes through the client's ``ClientMiddleware`` in order, then the session. An
 /// acceptable response (by default any 2xx, see ``ResponseValidation``) is decoded as the request's
 /// ``Request/Response``; anything else throws an ``APIError``, the only error type the client throws.
-/// The request's ``Request/setting`` decides authorization, retries (with backoff, see ``Backoff``),
+/// The request's ``Request/setting`` decides authorization, retries (see ``RetryPolicy``),
 /// validation, the response size limit and the timeout. The client is a value: copies share the
 /// session, the middleware and the coordination of token refreshes.
 public struct APIClient: Sendable {
@@ -29,6 +29,7 @@ public struct APIClient: Sendable {
     let validation: ResponseValidation
     let maximumResponseSize: Int
     let errorBody: (any Sendable.Type)?
+    let retryPolicy: RetryPolicy
     let backoff: Backoff
     /// What the client hides in the text it writes: its redaction, and the names its authorization middleware
     /// place.
@@ -72,7 +73,9 @@ public struct APIClient: Sendable {
     ///     has no ``APISetting/maximumResponseSize``; see ``defaultMaximumResponseSize``.
     ///   - errorBody: The API's own error type, decoded from non-2xx bodies of requests that do not
     ///     declare their own ``Request/ErrorBody``, and surfaced by ``APIError/apiError(as:)``.
-    ///   - backoff: The delays between retries.
+    ///   - retryPolicy: Which failed attempts are sent again, how many times and after what wait, for
+    ///     requests whose setting has no ``APISetting/retryPolicy``: ``RetryPolicy/never`` unless set.
+    ///   - backoff: How the client waits before a retry: the random fraction of the delay, and the sleep.
     ///   - redaction: What is hidden in every text the client writes (error descriptions, ``Attempt``,
     ///     ``LoggingMiddleware`` lines, ``HARRecordingSession`` archives), besides every header and query
     ///     parameter its authorization middleware place: ``Redaction/default`` unless set; ``Redaction/none``
@@ -92,6 +95,7 @@ public struct APIClient: Sendable {
         validation: ResponseValidation = .default,
         maximumResponseSize: Int = APIClient.defaultMaximumResponseSize,
         errorBody: (any Sendable.Type)? = nil,
+        retryPolicy: RetryPolicy = .never,
         backoff: Backoff = Backoff(),
         redaction: Redaction = .default,
         redirectPolicy: RedirectPolicy = .follow,
@@ -107,6 +111,7 @@ public struct APIClient: Sendable {
         self.maximumResponseSize = maximumResponseSize
         self.authorizes = chain.contains { $0.authorizes }
         self.errorBody = errorBody
+        self.retryPolicy = retryPolicy
         self.backoff = backoff
         self.redactionContext = RedactionContext(redaction)
         self.redirectPolicy = redirectPolicy
@@ -249,6 +254,7 @@ public struct APIClient: Sendable {
             throw Self.unacceptableStatus(response, body: body, apiError: apiError, state: state)
         }
         try checkContentType(of: response, body: body, validation)
+        try validation.applyRule(to: response, body: body, requested: prepared.urlRequest.url)
     }
 
     /// ``APIError/unacceptableStatus(_:)`` for `response`: for a 401 or 403, with the authorization middleware

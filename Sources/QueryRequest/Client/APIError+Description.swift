@@ -28,6 +28,10 @@ extension APIError: CustomStringConvertible, LocalizedError {
             "Unacceptable content type \(failure.mediaType.map { "\"\($0)\"" } ?? "(none)") in the "
                 + "\(failure.response.statusCode) response\(Self.describe(failure.response.url)); "
                 + "body: \(Self.excerpt(of: failure.body))"
+        case .rejectedResponse(let rejection):
+            "The \(rejection.response.statusCode) response\(Self.describe(rejection.response.url)) was rejected by "
+                + "the request's validation: \(rejection.error)"
+                + (rejection.body.map { "; body: \(Self.excerpt(of: $0))" } ?? "")
         case .responseTooLarge(let limit, let response):
             "The \(response.statusCode) response\(Self.describe(response.url)) is larger than the limit of "
                 + "\(limit) bytes (APISetting.maximumResponseSize or APIClient's maximumResponseSize)"

@@ -42,6 +42,10 @@ public enum APIError: Error, Sendable {
     /// The server answered with an acceptable status but a media type the request does not accept
     /// (``ResponseValidation/acceptableContentTypes``).
     case unacceptableContentType(UnacceptableContentType)
+    /// A response with an acceptable status and media type that the request's own rule
+    /// (``ResponseValidation/validate``) rejected with an error of the app's: read it in the payload's
+    /// ``RejectedResponse/error``.
+    case rejectedResponse(RejectedResponse)
     /// The response body is larger than the request's limit (``APISetting/maximumResponseSize``, else
     /// the client's): the limit in bytes and the response. The session stopped reading as soon as it
     /// could (see `Docs/Client.md`), so the body is not kept.
@@ -109,6 +113,24 @@ public enum APIError: Error, Sendable {
         }
     }
 
+    /// A response that the request's own rule rejected: ``APIError/rejectedResponse(_:)``.
+    public struct RejectedResponse: Sendable {
+        /// What the rule (``ResponseValidation/validate``) threw.
+        public let error: any Error
+        /// The response, with its headers.
+        public let response: HTTPURLResponse
+        /// The body, read whole; `nil` for a call that streams it (``APIClient/stream(_:)``, downloads,
+        /// server-sent events), whose rule sees the head only.
+        public let body: Data?
+
+        /// Creates the value, for a middleware or a test that throws one.
+        public init(error: any Error, response: HTTPURLResponse, body: Data?) {
+            self.error = error
+            self.response = response
+            self.body = body
+        }
+    }
+
     /// A body that does not decode as the request's response: ``APIError/decoding(_:)``.
     public struct DecodingFailure: Sendable {
         /// The decoder's error, with its coding path.
@@ -134,6 +156,7 @@ public enum APIError: Error, Sendable {
         switch self {
         case .unacceptableStatus(let failure): failure.response
         case .unacceptableContentType(let failure): failure.response
+        case .rejectedResponse(let rejection): rejection.response
         case .responseTooLarge(_, let response): response
         case .decoding(let failure): failure.response
         case .redirect(let error): error.response
@@ -146,6 +169,7 @@ public enum APIError: Error, Sendable {
         switch self {
         case .unacceptableStatus(let failure): failure.body
         case .unacceptableContentType(let failure): failure.body
+        case .rejectedResponse(let rejection): rejection.body
         case .decoding(let failure): failure.body
         case .invalidRequest, .authorization, .transport, .responseTooLarge, .middleware, .redirect, .cancelled,
             .fileSystem:

@@ -153,7 +153,7 @@ public struct LoggingMiddleware: ClientMiddleware {
         let line = Message(level: .info, text: "\(method) \(url) → \(result) (\(details))")
         guard level >= .debug else { return [line] }
         var lines = ["Request headers:"]
-        lines += Self.headerLines(redaction.redactedHeaders(request.allHTTPHeaderFields ?? [:]))
+        lines += Self.headerLines(redaction.redactedHeaders(request.headerFieldsAsSent))
         lines += bodyLines("Request body", request.httpBody, streamed: request.httpBodyStream != nil)
         if case .success(let response) = outcome {
             lines.append("Response headers:")

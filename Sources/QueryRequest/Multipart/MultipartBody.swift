@@ -115,9 +115,10 @@ public struct MultipartBody: Sendable {
     /// Sets `request`'s body and `Content-Type`: the bytes themselves when every part is in memory,
     /// otherwise a stream (``makeInputStream()``) that reads file parts from disk as they are sent.
     ///
-    /// A body in memory goes with its exact `Content-Length`. A stream goes with it on Apple platforms;
-    /// FoundationNetworking (Linux, Windows) always sends a stream with `Transfer-Encoding: chunked`, and
-    /// would send both headers, so there no `Content-Length` is set for a stream.
+    /// Either way the body goes with its exact `Content-Length`, never chunked: the stream fails (rather
+    /// than sending a body of another length) when a file part changed since ``MultipartForm/encode()``.
+    /// On Linux the request also carries a blank `Transfer-Encoding`, which keeps FoundationNetworking from
+    /// chunking the stream and is never sent (see `Docs/Requests.md`, "Streamed bodies").
     ///
     /// - Parameter request: The request to send the body with.
     /// - Throws: A ``MultipartFormError`` for a part in memory that contains the boundary.
@@ -131,13 +132,10 @@ public struct MultipartBody: Sendable {
         attachStream(to: &request)
     }
 
-    /// Sets a fresh stream over the body as `request`'s body, with `Content-Length` where the platform
-    /// sends a stream with it (Apple platforms; FoundationNetworking sends every stream chunked). A
-    /// stream is read once: a request sent again (a retry) needs a new one.
+    /// Sets a fresh stream over the body as `request`'s body, with its `Content-Length`. A stream is read
+    /// once: a request sent again (a retry) needs a new one.
     func attachStream(to request: inout URLRequest) {
         request.httpBodyStream = makeInputStream()
-        #if !canImport(FoundationNetworking)
-            request.setValue(String(contentLength), forHTTPHeaderField: "Content-Length")
-        #endif
+        request.setStreamedBodyLength(contentLength)
     }
 }

@@ -16,7 +16,7 @@ extension HTTPArchive.Entry {
     ) {
         let redacted = redaction.redactedRequest(request)
         let url = redacted.url.map { HTTPArchive.withoutFragment($0.absoluteString) } ?? ""
-        let requestHeaders = (redacted.allHTTPHeaderFields ?? [:]).map { HTTPArchive.NameValue(name: $0, value: $1) }
+        let requestHeaders = redacted.headerFieldsAsSent.map { HTTPArchive.NameValue(name: $0, value: $1) }
             .sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
         var postData: HTTPArchive.PostData?
         let requestBody = request.httpBody ?? Data()

@@ -23,6 +23,11 @@ extension APIError {
                 UnacceptableContentType(
                     mediaType: failure.mediaType, response: redaction.redactingURL(of: failure.response),
                     body: failure.body))
+        case .rejectedResponse(let rejection):
+            return .rejectedResponse(
+                RejectedResponse(
+                    error: rejection.error, response: redaction.redactingURL(of: rejection.response),
+                    body: rejection.body))
         case .responseTooLarge(let limit, let response):
             return .responseTooLarge(limit: limit, response: redaction.redactingURL(of: response))
         case .decoding(let failure):

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// ```swift
 /// let setting = APISetting(headers: ["X-Api-Key": "k"])
-/// let retrying = APISetting(retryCount: 2)
+/// let retrying = APISetting(retryPolicy: RetryPolicy(maximumRetries: 2))
 /// ```
 public struct APISetting: Sendable, Hashable {
     /// Headers sent with the request. A request's own ``Request/headers`` win over these on a clash.
@@ -22,11 +22,9 @@ public struct APISetting: Sendable, Hashable {
     /// Whether a 401 response makes the bearer middleware refresh the token once and the client retry
     /// the request once.
     public var refreshesTokenOnUnauthorized: Bool
-    /// How many times the client retries a failed attempt (transport errors worth retrying, 408, 429,
-    /// 500, 502, 503, 504), for idempotent methods unless ``retriesNonIdempotentRequests`` is set.
-    public var retryCount: Int
-    /// Whether a request whose method is not idempotent (such as POST) may be retried too.
-    public var retriesNonIdempotentRequests: Bool
+    /// Which failed attempts are sent again, how many times and after what wait; `nil` uses the client's
+    /// (``RetryPolicy/never`` unless set). It replaces the client's whole.
+    public var retryPolicy: RetryPolicy?
     /// The timeout interval of the `URLRequest`, in seconds.
     public var timeout: TimeInterval
     /// The cache policy of the `URLRequest`.
@@ -45,8 +43,7 @@ public struct APISetting: Sendable, Hashable {
         headers: [String: String] = [:],
         requiresAuthorization: Bool = false,
         refreshesTokenOnUnauthorized: Bool = false,
-        retryCount: Int = 0,
-        retriesNonIdempotentRequests: Bool = false,
+        retryPolicy: RetryPolicy? = nil,
         timeout: TimeInterval = 60,
         cachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy,
         validation: ResponseValidation? = nil,
@@ -56,8 +53,7 @@ public struct APISetting: Sendable, Hashable {
         self.headers = headers
         self.requiresAuthorization = requiresAuthorization
         self.refreshesTokenOnUnauthorized = refreshesTokenOnUnauthorized
-        self.retryCount = retryCount
-        self.retriesNonIdempotentRequests = retriesNonIdempotentRequests
+        self.retryPolicy = retryPolicy
         self.timeout = timeout
         self.cachePolicy = cachePolicy
         self.validation = validation
@@ -65,7 +61,7 @@ public struct APISetting: Sendable, Hashable {
         self.redirectPolicy = redirectPolicy
     }
 
-    /// No extra headers, no authorization, no retries, the client's redirect policy, a 60-second timeout, the
+    /// No extra headers, no authorization, the client's retry and redirect policies, a 60-second timeout, the
     /// protocol's cache policy.
     public static let `default` = APISetting()
 }

@@ -36,7 +36,7 @@ extension URLRequest {
         default: parts += ["-X", Self.shellQuoted(method.rawValue)]
         }
         parts.append(Self.shellQuoted(url?.absoluteString ?? ""))
-        for (name, value) in (allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
+        for (name, value) in headerFieldsAsSent.sorted(by: { $0.key < $1.key }) {
             // `-H 'Name:'` would remove the header; `Name;` is curl's spelling of an empty value.
             parts += ["-H", Self.shellQuoted(value.isEmpty ? "\(name);" : "\(name): \(value)")]
         }

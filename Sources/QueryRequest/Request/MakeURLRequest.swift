@@ -110,22 +110,17 @@ extension Request {
             case .file(let url, let length):
                 guard method.allowsBody else { throw RequestBuildingError.bodyNotAllowed(method: method) }
                 try headers.addIfAbsent(name: "Content-Type", value: body.contentType)
-                request.httpBodyStream = InputStream(url: url)
-                // FoundationNetworking sends every stream chunked, and would send both headers.
-                #if !canImport(FoundationNetworking)
-                    request.setValue(String(length), forHTTPHeaderField: "Content-Length")
-                #endif
+                request.httpBodyStream = FileBodyInputStream(
+                    path: url.path, length: length, requestName: RequestName(of: Self.self))
+                request.setStreamedBodyLength(length)
             case .chunks(let chunks):
                 guard method.allowsBody else { throw RequestBuildingError.bodyNotAllowed(method: method) }
                 try headers.addIfAbsent(name: "Content-Type", value: body.contentType)
                 request.httpBodyStream = AsyncSequenceInputStream(
                     source: BodyChunkSource(chunks: chunks, requestName: RequestName(of: Self.self)))
-                // On Linux the client's transport sends the length itself (see `PipedBodyUpload`).
-                #if !canImport(FoundationNetworking)
-                    if let length = chunks.length {
-                        request.setValue(String(length), forHTTPHeaderField: "Content-Length")
-                    }
-                #endif
+                if let length = chunks.length {
+                    request.setStreamedBodyLength(length)
+                }
             }
         }
         for (name, value) in headers.fields.values {

@@ -28,7 +28,7 @@ extension RequestBody {
     /// hand out one made earlier, which could be read only once.
     ///
     /// The body is never sent incomplete as if it were whole:
-    /// - With a `length`, it is sent as `Content-Length` (on Apple platforms); a sequence that yields more or fewer bytes fails the
+    /// - With a `length`, it is sent as `Content-Length` (on every platform); a sequence that yields more or fewer bytes fails the
     ///   attempt with ``RequestBodyStreamError/lengthMismatch(_:)``, and the last
     ///   byte is held back until the sequence has ended, so the server never sees a body of the declared
     ///   length that was not all there was. Without it, the body is sent chunked.
@@ -42,8 +42,7 @@ extension RequestBody {
     /// body stream synchronously: on Linux, FoundationNetworking does so on a queue that **every**
     /// `URLSession` of the process shares, so while the sequence has nothing ready, other requests wait too
     /// (a sequence that computes or reads local data keeps ahead; one that waits on the network or a user
-    /// holds them up for as long). On Linux the body is always sent chunked, even with a `length` (which is
-    /// still checked), as for ``file(_:contentType:)``. The sequence runs on a thread of its own, so that it
+    /// holds them up for as long). The sequence runs on a thread of its own, so that it
     /// runs even while FoundationNetworking's async API holds the cooperative pool; a sequence that itself
     /// waits for work on that pool may stall then (see `Docs/Requests.md`). Another ``NetworkSession`` sees the body as
     /// `httpBodyStream`; see `Docs/Requests.md` for what a ``StubNetworkSession`` sees.

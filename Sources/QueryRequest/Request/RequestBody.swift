@@ -108,8 +108,9 @@ public struct RequestBody: Sendable {
     ///
     /// The file is checked when the request is built: one that is missing, not a regular file or not
     /// readable throws ``RequestBuildingError/unreadableBodyFile(path:reason:)``. Each attempt (a retry
-    /// too) reads it again from the start. The length is sent as `Content-Length` on Apple platforms;
-    /// FoundationNetworking (Linux) sends every streamed body chunked.
+    /// too) reads it again from the start. Its length, measured then, is sent as `Content-Length` on every
+    /// platform, never chunked; a file that no longer has that length when it is sent fails the attempt with
+    /// ``RequestBodyStreamError/fileChanged(_:)`` rather than sending another body.
     ///
     /// - Parameters:
     ///   - url: A `file:` URL.

@@ -4,7 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Why a ``RequestBody/stream(contentType:length:_:)`` body could not be sent whole.
+/// Why a streamed body (``RequestBody/stream(contentType:length:_:)`` or ``RequestBody/file(_:contentType:)``)
+/// could not be sent whole.
 ///
 /// The client reports it as ``APIError/invalidRequest(_:)``: like a request that cannot be built, the fault is
 /// in the request's own body, and sending it again would fail again, so it is never retried. The server never
@@ -15,6 +16,9 @@ public enum RequestBodyStreamError: Error, Sendable, CustomStringConvertible, Lo
     case sequenceFailed(SequenceFailure)
     /// The sequence yielded another number of bytes than the `length` the body declares.
     case lengthMismatch(LengthMismatch)
+    /// The file of a ``RequestBody/file(_:contentType:)`` body no longer has the length measured when the
+    /// request was built (and sent as `Content-Length`), or could not be read.
+    case fileChanged(FileChange)
 
     /// A body sequence that threw: ``RequestBodyStreamError/sequenceFailed(_:)``.
     public struct SequenceFailure: Sendable {
@@ -51,6 +55,26 @@ public enum RequestBodyStreamError: Error, Sendable, CustomStringConvertible, Lo
         }
     }
 
+    /// A file body that could not be sent as measured: ``RequestBodyStreamError/fileChanged(_:)``.
+    public struct FileChange: Sendable, Hashable {
+        /// The ``Request`` type whose body it is.
+        public let request: String
+        /// The file's path.
+        public let path: String
+        /// The length measured when the request was built, sent as `Content-Length`.
+        public let measuredLength: Int64
+        /// What was found instead, such as "it ended after 1024 bytes".
+        public let reason: String
+
+        /// Creates the value, for a test that throws one.
+        public init(request: String, path: String, measuredLength: Int64, reason: String) {
+            self.request = request
+            self.path = path
+            self.measuredLength = measuredLength
+            self.reason = reason
+        }
+    }
+
     /// A sentence that names the body and says what went wrong.
     public var description: String {
         switch self {
@@ -63,6 +87,9 @@ public enum RequestBodyStreamError: Error, Sendable, CustomStringConvertible, Lo
         case .lengthMismatch(let mismatch):
             "The streamed body of \(mismatch.request) declares a length of \(mismatch.declared) bytes but yielded "
                 + "only \(mismatch.produced); the request was not completed."
+        case .fileChanged(let change):
+            "The file body of \(change.request) (\(change.path)) measured \(change.measuredLength) bytes when the "
+                + "request was built, but \(change.reason); the request was not completed."
         }
     }
 

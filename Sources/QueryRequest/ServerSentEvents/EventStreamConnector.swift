@@ -19,7 +19,7 @@ struct EventStreamConnector {
     var initialLastEventID: String { prepared.urlRequest.value(forHTTPHeaderField: "Last-Event-ID") ?? "" }
 
     /// Whether sending the request again is safe: its method is idempotent, or its setting allows it.
-    var mayReconnect: Bool { prepared.method.isIdempotent || prepared.setting.retriesNonIdempotentRequests }
+    var mayReconnect: Bool { client.retryPolicy(for: prepared.setting).mayRetry(prepared.method) }
 
     /// The URL the connections go to, for errors.
     var request: URLRequest { prepared.urlRequest }

@@ -42,6 +42,9 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
         let handle: SessionTaskHandle
         /// The task's timeout on Linux; `nil` where the platform's own works.
         let timeout: InactivityTimeout?
+        /// The `Content-Length` of a streamed body: the total to report where the platform reports none
+        /// (FoundationNetworking hands every stream to libcurl as of unknown length).
+        let streamedBodyLength: Int64?
     }
 
     init(configuration: URLSessionConfiguration) {
@@ -117,7 +120,9 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
                         }
                     }
                     lock.whileLocked {
-                        tasks[task.taskIdentifier] = TaskState(reader: reader, handle: handle, timeout: timeout)
+                        tasks[task.taskIdentifier] = TaskState(
+                            reader: reader, handle: handle, timeout: timeout,
+                            streamedBodyLength: Self.streamedBodyLength(of: request))
                     }
                     task.resume()
                     if handle.attach(task) { handle.cancel() }
@@ -170,7 +175,15 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        state(of: task)?.reader.sent(totalBytesSent, of: totalBytesExpectedToSend)
+        guard let state = state(of: task) else { return }
+        let total = totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : state.streamedBodyLength
+        state.reader.sent(totalBytesSent, of: total ?? totalBytesExpectedToSend)
+    }
+
+    /// The length a streamed body declares (`Content-Length`), or `nil` for a body in memory or of unknown length.
+    static func streamedBodyLength(of request: URLRequest) -> Int64? {
+        guard request.httpBodyStream != nil else { return nil }
+        return request.value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0) }
     }
 
     /// Declines every redirect: the 3xx becomes the task's response, and the client follows it (or not) as its

@@ -14,7 +14,8 @@ import Testing
         let client = APIClient(
             session: session, tokenProvider: FixedToken(value: "t"), backoff: recordingBackoff(into: Locked([])),
             onAttempt: { attempt in attempts.update { $0.append(attempt) } })
-        _ = try await client.send(GetMember(setting: APISetting(requiresAuthorization: true, retryCount: 2)))
+        _ = try await client.send(
+            GetMember(setting: APISetting(requiresAuthorization: true, retryPolicy: RetryPolicy(maximumRetries: 2))))
 
         let seen = attempts.current
         #expect(seen.map(\.number) == [1, 2, 3])

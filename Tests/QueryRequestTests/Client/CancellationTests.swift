@@ -55,8 +55,9 @@ import Testing
         }
         // The default sleep, with a delay long enough that only cancellation can end it.
         let client = APIClient(
-            session: session, backoff: APIClient.Backoff(initialDelay: .seconds(3600), jitter: { 1 }))
-        let task = Task { try await client.send(Ping(setting: APISetting(retryCount: 3))) }
+            session: session, retryPolicy: RetryPolicy(maximumRetries: 3, initialDelay: .seconds(3600)),
+            backoff: APIClient.Backoff(jitter: { 1 }))
+        let task = Task { try await client.send(Ping()) }
         await answered.wait()
         task.cancel()
         expectCancelled(await task.result)

@@ -68,13 +68,8 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
 }
 
 /// A backoff that records the delays instead of sleeping, with the jitter fixed at `jitter`.
-func recordingBackoff(
-    into delays: Locked<[Duration]>, jitter: Double = 1, initialDelay: Duration = .milliseconds(100),
-    maximumDelay: Duration = .seconds(30), maximumRetryAfter: Duration = .seconds(60)
-) -> APIClient.Backoff {
-    APIClient.Backoff(
-        initialDelay: initialDelay, maximumDelay: maximumDelay, maximumRetryAfter: maximumRetryAfter,
-        jitter: { jitter }, sleep: { delay in delays.update { $0.append(delay) } })
+func recordingBackoff(into delays: Locked<[Duration]>, jitter: Double = 1) -> APIClient.Backoff {
+    APIClient.Backoff(jitter: { jitter }, sleep: { delay in delays.update { $0.append(delay) } })
 }
 
 extension URLRequest {

@@ -98,6 +98,49 @@ enum ClientGuide {
         let setting = APISetting(validation: ResponseValidation(statusCodes: [200, 304]))
     }
 
+    struct SlackError: Error {
+        let code: String
+    }
+
+    struct SlackEnvelope: Decodable {
+        let ok: Bool
+        let error: String?
+    }
+
+    static func makeSlackValidation() -> ResponseValidation {
+        let slackValidation = ResponseValidation { response in
+            guard let body = response.value, let envelope = try? JSONDecoder().decode(SlackEnvelope.self, from: body)
+            else { return }
+            if !envelope.ok { throw SlackError(code: envelope.error ?? "unknown") }
+        }
+        let slackClient = APIClient(validation: slackValidation)
+        _ = slackClient
+        return slackValidation
+    }
+
+    struct PostMessage: Request {
+        let method: HTTPMethod = .post
+        let host: Hosts = .production
+        let path = "/chat.postMessage"
+        let text: String
+        var body: RequestBody? { .json(["text": text]) }
+    }
+
+    /// The Docs/Client.md snippet that handles a rejection; returns what it printed.
+    static func postHello(session: StubNetworkSession) async throws -> String? {
+        let slackClient = APIClient(session: session, validation: makeSlackValidation())
+        var printed: String?
+        func print(_ text: String) { printed = text }
+        do {
+            try await slackClient.send(PostMessage(text: "hello"))
+        } catch let error as APIError {
+            if case .rejectedResponse(let rejection) = error, let slack = rejection.error as? SlackError {
+                print("Slack said \(slack.code)")
+            }
+        }
+        return printed
+    }
+
     // MARK: Middleware
 
     struct RequestID: ClientMiddleware {
@@ -226,7 +269,7 @@ enum ClientGuide {
         typealias Response = [User]
         let host: Hosts = .production
         let path = "/ranking"
-        let setting = APISetting(retryCount: 2)
+        let setting = APISetting(retryPolicy: RetryPolicy(maximumRetries: 2))
     }
 
     // MARK: Testing
@@ -255,9 +298,10 @@ enum ClientGuide {
             clients.append(client)
         }
         do {
-            let backoff = APIClient.Backoff(
-                initialDelay: .seconds(1), maximumDelay: .seconds(20), maximumRetryAfter: .seconds(120))
-            let client = APIClient(backoff: backoff)
+            let retryPolicy = RetryPolicy(
+                maximumRetries: 3, initialDelay: .seconds(1), maximumDelay: .seconds(20),
+                maximumRetryAfter: .seconds(120))
+            let client = APIClient(retryPolicy: retryPolicy)
             clients.append(client)
         }
         do {
@@ -497,6 +541,14 @@ extension ClientGuide {
             #expect(session.requests.first?.value(forHTTPHeaderField: "If-None-Match") == "\"v7\"")
         }
 
+        @Test func aRuleOfTheAppsOwnRejectsAnErrorInsideA200() async throws {
+            let refused = StubNetworkSession(.json(#"{"ok": false, "error": "channel_not_found"}"#))
+            #expect(try await ClientGuide.postHello(session: refused) == "Slack said channel_not_found")
+            let accepted = StubNetworkSession(.json(#"{"ok": true}"#))
+            #expect(try await ClientGuide.postHello(session: accepted) == nil)
+            #expect(accepted.requests.count == 1)
+        }
+
         @Test func cancellation() async throws {
             let client = APIClient(
                 session: StubNetworkSession { _ in
@@ -574,7 +626,7 @@ extension ClientGuide {
 /// indentation and blank lines), so that an edit to either one shows up here.
 @Suite(.timeLimit(.minutes(5))) struct ClientGuideMatchesTheDocs {
     @Test func everySnippetIsCompiledHere() throws {
-        #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 45)
+        #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 48)
         // The last sections' snippets (redaction, recording, pagination) are in ClientGuideTrafficTests.swift.
         let elsewhere = try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: clientGuideTrafficFile)
         for block in try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: #filePath)

@@ -131,7 +131,7 @@ struct LoopbackIntegrationTests {
             onAttempt: { attempt in attempts.update { $0.append(attempt.statusCode ?? 0) }
             })
         let request = EchoRequest(
-            host: server.host, setting: APISetting(retryCount: 2),
+            host: server.host, setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 2)),
             headers: [
                 "X-Echo-Key": key(), "X-Echo-Times": "1", "X-Echo-Status": "503",
                 "X-Echo-Headers": #"{"Retry-After": "1"}"#,
@@ -284,7 +284,8 @@ struct LoopbackIntegrationTests {
             backoff: recordingBackoff(into: Locked([])), onAttempt: { _ in attempts.update { $0 += 1 } })
         let error = try #require(
             await #expect(throws: APIError.self) {
-                try await client.send(EchoRequest(host: closed, setting: APISetting(retryCount: 1)))
+                try await client.send(
+                    EchoRequest(host: closed, setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 1))))
             })
         guard case .transport(let urlError) = error else {
             Issue.record("expected a transport error, got \(error)")

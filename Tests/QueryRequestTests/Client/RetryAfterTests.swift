@@ -14,10 +14,11 @@ import Testing
     ) async throws -> (delays: [Duration], requests: Int) {
         let session = StubNetworkSession(.init(status: status, headers: headers), .init(status: 204))
         let delays = Locked<[Duration]>([])
-        let backoff = recordingBackoff(into: delays, jitter: 0.5, maximumRetryAfter: maximumRetryAfter)
+        let backoff = recordingBackoff(into: delays, jitter: 0.5)
         let client = APIClient(session: session, backoff: backoff)
+        let policy = RetryPolicy(maximumRetries: 1, maximumRetryAfter: maximumRetryAfter)
         do {
-            _ = try await client.send(Ping(setting: APISetting(retryCount: 1)))
+            _ = try await client.send(Ping(setting: APISetting(retryPolicy: policy)))
         } catch let error as APIError {
             #expect(error.statusCode == status)
         }
@@ -89,7 +90,7 @@ import Testing
     ])
     func anInvalidValueFallsBackToTheBackoff(value: String) async throws {
         let result = try await delays(headers: ["Retry-After": value])
-        #expect(result.delays == [.milliseconds(50)])  // jitter 0.5 × 100 ms
+        #expect(result.delays == [.milliseconds(250)])  // jitter 0.5 × the policy's 500 ms
         #expect(result.requests == 2)
     }
 

@@ -9,8 +9,14 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct RetryTests {
     static let user = StubNetworkSession.Reply.json(#"{"id": 42, "name": "Ada"}"#)
 
-    static func retrying(_ count: Int, nonIdempotent: Bool = false) -> APISetting {
-        APISetting(retryCount: count, retriesNonIdempotentRequests: nonIdempotent)
+    static func retrying(
+        _ count: Int, nonIdempotent: Bool = false, initialDelay: Duration = .milliseconds(100),
+        maximumDelay: Duration = .seconds(30)
+    ) -> APISetting {
+        APISetting(
+            retryPolicy: RetryPolicy(
+                maximumRetries: count, retriesNonIdempotentRequests: nonIdempotent, initialDelay: initialDelay,
+                maximumDelay: maximumDelay))
     }
 
     @Test func retriesAServerErrorAndSucceeds() async throws {
@@ -141,8 +147,9 @@ import Testing
             .init(status: 503), .init(status: 503), .init(status: 503), .init(status: 503), .init(status: 503),
             .init(status: 204))
         let delays = Locked<[Duration]>([])
-        let backoff = recordingBackoff(into: delays, initialDelay: .milliseconds(300), maximumDelay: .seconds(2))
-        _ = try await APIClient(session: session, backoff: backoff).send(Ping(setting: Self.retrying(5)))
+        let backoff = recordingBackoff(into: delays)
+        _ = try await APIClient(session: session, backoff: backoff).send(
+            Ping(setting: Self.retrying(5, initialDelay: .milliseconds(300), maximumDelay: .seconds(2))))
         #expect(
             delays.current == [.milliseconds(300), .milliseconds(600), .milliseconds(1200), .seconds(2), .seconds(2)])
     }
@@ -152,9 +159,9 @@ import Testing
         let delays = Locked<[Duration]>([])
         let fractions = Locked<[Double]>([0.25, 0, 0.5])
         let backoff = APIClient.Backoff(
-            initialDelay: .seconds(1), jitter: { fractions.update { $0.removeFirst() } },
-            sleep: { delay in delays.update { $0.append(delay) } })
-        _ = try await APIClient(session: session, backoff: backoff).send(Ping(setting: Self.retrying(3)))
+            jitter: { fractions.update { $0.removeFirst() } }, sleep: { delay in delays.update { $0.append(delay) } })
+        _ = try await APIClient(session: session, backoff: backoff).send(
+            Ping(setting: Self.retrying(3, initialDelay: .seconds(1))))
         #expect(delays.current == [.milliseconds(250), .zero, .seconds(2)])
     }
 
@@ -162,9 +169,9 @@ import Testing
     func jitterOutsideZeroToOneIsClamped(fraction: Double, expected: Duration) async throws {
         let session = StubNetworkSession(.init(status: 500), .init(status: 204))
         let delays = Locked<[Duration]>([])
-        let backoff = APIClient.Backoff(
-            initialDelay: .seconds(1), jitter: { fraction }, sleep: { delay in delays.update { $0.append(delay) } })
-        _ = try await APIClient(session: session, backoff: backoff).send(Ping(setting: Self.retrying(1)))
+        let backoff = APIClient.Backoff(jitter: { fraction }, sleep: { delay in delays.update { $0.append(delay) } })
+        _ = try await APIClient(session: session, backoff: backoff).send(
+            Ping(setting: Self.retrying(1, initialDelay: .seconds(1))))
         #expect(delays.current == [expected])
     }
 
@@ -172,9 +179,10 @@ import Testing
         let count = 70
         let session = StubNetworkSession(handler: { _ in .init(status: 503) })
         let delays = Locked<[Duration]>([])
-        let backoff = recordingBackoff(into: delays, initialDelay: .seconds(1), maximumDelay: .seconds(10))
+        let backoff = recordingBackoff(into: delays)
         await #expect(throws: APIError.self) {
-            try await APIClient(session: session, backoff: backoff).send(Ping(setting: Self.retrying(count)))
+            try await APIClient(session: session, backoff: backoff).send(
+                Ping(setting: Self.retrying(count, initialDelay: .seconds(1), maximumDelay: .seconds(10))))
         }
         #expect(session.requests.count == count + 1)
         #expect(delays.current.suffix(60) == Array(repeating: .seconds(10), count: 60))
@@ -209,7 +217,9 @@ import Testing
     @Test func theRefreshRetryDoesNotUseUpARetry() async throws {
         let tokens = CountingTokens()
         let session = StubNetworkSession(.init(status: 401), .init(status: 503), Self.user)
-        let setting = APISetting(requiresAuthorization: true, refreshesTokenOnUnauthorized: true, retryCount: 1)
+        let setting = APISetting(
+            requiresAuthorization: true, refreshesTokenOnUnauthorized: true, retryPolicy: RetryPolicy(maximumRetries: 1)
+        )
         let client = APIClient(session: session, tokenProvider: tokens, backoff: recordingBackoff(into: Locked([])))
         _ = try await client.send(GetMember(setting: setting))
         #expect(

@@ -17,7 +17,7 @@ import Testing
         let client = APIClient(
             session: session, middleware: [LoggingMiddleware(destination: Self.collecting(log))],
             backoff: .init(sleep: { _ in }))
-        _ = try await client.send(GetMember(setting: APISetting(retryCount: 1)))
+        _ = try await client.send(GetMember(setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 1))))
         let lines = log.current.map(\.text).map {
             $0.replacingOccurrences(of: #"\(\d+ ms"#, with: "(N ms", options: .regularExpression)
         }

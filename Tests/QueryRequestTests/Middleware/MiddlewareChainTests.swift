@@ -29,7 +29,7 @@ import Testing
         let client = APIClient(
             session: session, middleware: [RecordingMiddleware("m", log: log, contexts: contexts)],
             backoff: .init(sleep: { _ in }))
-        let member = try await client.send(GetMember(setting: APISetting(retryCount: 2)))
+        let member = try await client.send(GetMember(setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 2))))
         #expect(member == Member(id: 1, name: "Ada"))
         #expect(contexts.current.map(\.attempt) == [1, 2, 3])
         #expect(
@@ -160,7 +160,7 @@ import Testing
         }
         let session = StubNetworkSession(.init(status: 204))
         let client = APIClient(session: session, middleware: [flaky], backoff: .init(sleep: { _ in }))
-        try await client.send(Ping(setting: APISetting(retryCount: 1)))
+        try await client.send(Ping(setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 1))))
         #expect(session.requests.count == 1)
         #expect(thrown.current == 2)
 
@@ -195,7 +195,7 @@ import Testing
             let host = StubHost.api
             let path = "/files/a"
             let body = RequestBody.text("hello, world")
-            let setting = APISetting(retryCount: 1)
+            let setting = APISetting(retryPolicy: RetryPolicy(maximumRetries: 1))
         }
         let client = APIClient(
             session: session, backoff: .init(sleep: { _ in }),

@@ -18,7 +18,7 @@ import Testing
         let path = "/items"
         var query = Query()
         var headers = ["X-Client": "tests"]
-        var setting = APISetting(retryCount: 1)
+        var setting = APISetting(retryPolicy: RetryPolicy(maximumRetries: 1))
 
         struct Query: Encodable, Sendable {
             var cursor: String?

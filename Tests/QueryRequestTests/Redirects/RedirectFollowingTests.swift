@@ -385,7 +385,7 @@ func redirectingSession(_ redirects: [String: (status: Int, location: String)]) 
             }
         }
         let client = APIClient(session: session, backoff: recordingBackoff(into: Locked([])))
-        try await client.send(RedirectedRequest(setting: APISetting(retryCount: 1)))
+        try await client.send(RedirectedRequest(setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 1))))
         #expect(session.requests.map { $0.url?.path } == ["/start", "/next", "/start", "/next"])
     }
 

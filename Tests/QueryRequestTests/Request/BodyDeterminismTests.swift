@@ -18,7 +18,7 @@ import Testing
         let host = URL(string: "https://api.example.com")!
         let path = "/tally"
         let body: [String: Int]
-        let setting = APISetting(retryCount: 1, retriesNonIdempotentRequests: true)
+        let setting = APISetting(retryPolicy: RetryPolicy(maximumRetries: 1, retriesNonIdempotentRequests: true))
     }
 
     struct TallyAsRequestBody: Request {

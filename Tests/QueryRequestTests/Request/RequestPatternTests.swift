@@ -97,9 +97,9 @@ struct DeleteArticleRequest: Request {
     @Test func settingsNameOnlyWhatTheyChange() {
         let keyed = APISetting(headers: ["X-Api-Key": "k"])
         #expect(keyed.headers == ["X-Api-Key": "k"])
-        #expect(keyed.retryCount == 0)
-        let retrying = APISetting(retryCount: 2)
-        #expect(retrying.retryCount == 2)
+        #expect(keyed.retryPolicy == nil)
+        let retrying = APISetting(retryPolicy: RetryPolicy(maximumRetries: 2))
+        #expect(retrying.retryPolicy?.maximumRetries == 2)
         #expect(retrying.headers == [:])
         #expect(APISetting.default == APISetting())
     }

@@ -94,7 +94,8 @@ enum RequestsGuide {
     struct ReportRequest: Request {
         let host: Hosts = .current
         let path = "/reports"
-        let setting = APISetting(headers: ["X-Api-Key": "key"], retryCount: 2, timeout: 30)
+        let setting = APISetting(
+            headers: ["X-Api-Key": "key"], retryPolicy: RetryPolicy(maximumRetries: 2), timeout: 30)
         let headers = ["Accept": "text/csv"]
     }
 
@@ -219,7 +220,7 @@ extension RequestsGuide {
             let urlRequest = try ReportRequest().makeURLRequest()
             #expect(urlRequest.allHTTPHeaderFields == ["X-Api-Key": "key", "Accept": "text/csv"])
             #expect(urlRequest.timeoutInterval == 30)
-            #expect(ReportRequest().setting.retryCount == 2)
+            #expect(ReportRequest().setting.retryPolicy?.maximumRetries == 2)
         }
 
         @Test func hostsChosenAtRunTime() async throws {
@@ -342,7 +343,7 @@ extension RequestsGuide {
         let method: HTTPMethod = .post
         let host = RequestsGuide.Hosts.local
         let path = "/u"
-        let setting = APISetting(retryCount: 1, retriesNonIdempotentRequests: true)
+        let setting = APISetting(retryPolicy: RetryPolicy(maximumRetries: 1, retriesNonIdempotentRequests: true))
         var body: RequestBody? {
             var form = MultipartForm()
             form.append(.file(name: "f", contentsOf: URL(fileURLWithPath: #filePath)))

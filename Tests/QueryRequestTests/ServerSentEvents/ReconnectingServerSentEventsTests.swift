@@ -300,7 +300,9 @@ struct ReconnectingServerSentEventsTests {
         #expect(once.requests.count == 1)
 
         let again = StubNetworkSession(Self.stream("data: 1\n\n"), Self.stream("data: 2\n\n"), Self.stop)
-        let allowed = Feed(method: .post, setting: APISetting(retriesNonIdempotentRequests: true))
+        let allowed = Feed(
+            method: .post,
+            setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 0, retriesNonIdempotentRequests: true)))
         let (more, _) = await Self.read(Self.client(again, delays: Locked([])).events(for: allowed))
         #expect(more.map(\.data) == ["1", "2"])
         #expect(again.requests.map(\.httpMethod) == ["POST", "POST", "POST"])
@@ -328,7 +330,7 @@ struct ReconnectingServerSentEventsTests {
         let contexts = Locked<[MiddlewareContext]>([])
         let client = Self.client(
             session, delays: Locked([]), middleware: [RecordingMiddleware("m", log: Locked([]), contexts: contexts)])
-        let feed = Feed(setting: APISetting(retryCount: 1))
+        let feed = Feed(setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 1)))
         let (events, error) = await Self.read(client.events(for: feed))
         #expect(error == nil)
         #expect(events.map(\.data) == ["a", "b"])

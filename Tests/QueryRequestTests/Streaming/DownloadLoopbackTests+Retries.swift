@@ -33,7 +33,9 @@ extension DownloadLoopbackTests {
             let destination = directory.appendingPathComponent("restarted.bin")
             let query = ["size": "1000000", "after": "300000", "key": key, "failures": "1"]
             try await client.download(
-                Fetch(host: host, path: "/drop", query: query, setting: APISetting(retryCount: 2)), to: destination)
+                Fetch(
+                    host: host, path: "/drop", query: query,
+                    setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 2))), to: destination)
             #expect(try Data(contentsOf: destination) == Self.pattern(1_000_000))
             #expect(try entries(directory) == ["restarted.bin"])
             #expect(try await requests(key, host: host) == 2)
@@ -47,7 +49,9 @@ extension DownloadLoopbackTests {
             let error = try #require(
                 await #expect(throws: APIError.self) {
                     try await client.download(
-                        Fetch(host: host, path: "/drop", query: query, setting: APISetting(retryCount: 2)),
+                        Fetch(
+                            host: host, path: "/drop", query: query,
+                            setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 2))),
                         to: directory.appendingPathComponent("never.bin"))
                 })
             guard case .transport = error else {
@@ -63,14 +67,16 @@ extension DownloadLoopbackTests {
         try await withServer { host, directory in
             let key = UUID().uuidString
             let query = ["size": "1000000", "after": "1000", "key": key, "failures": "1"]
-            var post = Fetch(method: .post, host: host, path: "/drop", query: query, setting: APISetting(retryCount: 2))
+            var post = Fetch(
+                method: .post, host: host, path: "/drop", query: query,
+                setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 2)))
             await #expect(throws: APIError.self) {
                 try await client.download(post, to: directory.appendingPathComponent("post.bin"))
             }
             #expect(try entries(directory) == [])
             #expect(try await requests(key, host: host) == 1)
 
-            post.setting.retriesNonIdempotentRequests = true
+            post.setting.retryPolicy?.retriesNonIdempotentRequests = true
             try await client.download(post, to: directory.appendingPathComponent("post.bin"))
             #expect(try Data(contentsOf: directory.appendingPathComponent("post.bin")) == Self.pattern(1_000_000))
             #expect(try await requests(key, host: host) == 2)
@@ -83,7 +89,9 @@ extension DownloadLoopbackTests {
             let destination = directory.appendingPathComponent("retried.bin")
             let query = ["size": "70000", "key": key, "failures": "1", "status": "503"]
             let response = try await client.download(
-                Fetch(host: host, path: "/flaky", query: query, setting: APISetting(retryCount: 1)), to: destination)
+                Fetch(
+                    host: host, path: "/flaky", query: query,
+                    setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 1))), to: destination)
             #expect(response.statusCode == 200)
             #expect(try Data(contentsOf: destination) == Self.pattern(70000))
             #expect(try await requests(key, host: host) == 2)
@@ -153,7 +161,9 @@ extension DownloadLoopbackTests {
             let error = try #require(
                 await #expect(throws: APIError.self) {
                     try await client.download(
-                        Fetch(host: host, path: "/file", query: ["size": "1000"], setting: APISetting(retryCount: 1)),
+                        Fetch(
+                            host: host, path: "/file", query: ["size": "1000"],
+                            setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 1))),
                         to: directory.appendingPathComponent("short.bin"))
                 })
             guard case .transport(let urlError) = error else {

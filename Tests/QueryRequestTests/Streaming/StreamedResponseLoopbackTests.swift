@@ -233,7 +233,7 @@ struct StreamedResponseLoopbackTests {
                 backoff: recordingBackoff(into: Locked([])),
                 onAttempt: { attempt in attempts.update { $0.append(attempt) } })
             var request = Get(host: host, path: "/flaky", query: ["key": key, "failures": "2", "status": "503"])
-            request.setting.retryCount = 2
+            request.setting.retryPolicy = RetryPolicy(maximumRetries: 2)
             let streamed = try await client.stream(request)
             var lines: [String] = []
             for try await line in streamed.body.lines { lines.append(line) }

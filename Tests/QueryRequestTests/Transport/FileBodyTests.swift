@@ -15,7 +15,7 @@ import Testing
         let host = StubHost.api
         let path = "/files/report"
         let file: URL
-        var setting = APISetting(retryCount: 1)
+        var setting = APISetting(retryPolicy: RetryPolicy(maximumRetries: 1))
         var body: RequestBody? { .file(file, contentType: "application/pdf") }
     }
 

@@ -15,7 +15,7 @@ import Testing
             let host = StubHost.api
             let path = "/files/a"
             let body = RequestBody.data(Data(count: 1000), contentType: "application/octet-stream")
-            let setting = APISetting(retryCount: 1)
+            let setting = APISetting(retryPolicy: RetryPolicy(maximumRetries: 1))
         }
         let events = Locked<[TransferProgress]>([])
         let session = StubNetworkSession(.init(status: 503), .init(status: 200, body: Data(count: 300)))

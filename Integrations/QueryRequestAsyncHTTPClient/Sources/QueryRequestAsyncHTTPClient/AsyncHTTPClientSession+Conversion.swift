@@ -15,6 +15,12 @@ extension AsyncHTTPClientSession {
         var outgoing = HTTPClientRequest(url: url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
         var headers = request.allHTTPHeaderFields ?? [:]
+        // AsyncHTTPClient frames the body itself, from its length. A blank `Transfer-Encoding` is how a request
+        // built on Linux keeps FoundationNetworking from chunking a stream of known length: it says nothing.
+        for (name, value) in headers
+        where name.lowercased() == "transfer-encoding" && value.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            headers[name] = nil
+        }
         if let cookies, request.httpShouldHandleCookies, let stored = cookies.cookies(for: url), !stored.isEmpty,
             let header = HTTPCookie.requestHeaderFields(with: stored)["Cookie"]
         {

@@ -77,7 +77,7 @@ struct AsyncHTTPClientSessionTests {
                 statuses.update { $0.append(attempt.statusCode ?? 0) }
             })
         let request = EchoRequest(
-            host: server.host, setting: APISetting(retryCount: 2),
+            host: server.host, setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 2)),
             headers: [
                 "X-Echo-Key": key(), "X-Echo-Times": "1", "X-Echo-Status": "503",
                 "X-Echo-Headers": #"{"Retry-After": "1"}"#,
@@ -138,7 +138,9 @@ struct AsyncHTTPClientSessionTests {
             onAttempt: { _ in attempts.update { $0 += 1 } })
         let error = try #require(
             await #expect(throws: APIError.self) {
-                try await client.send(EchoRequest(host: closed, setting: APISetting(retryCount: 1, timeout: 10)))
+                try await client.send(
+                    EchoRequest(
+                        host: closed, setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 1), timeout: 10)))
             })
         guard case .transport(let urlError) = error else {
             Issue.record("expected a transport error, got \(error)")
@@ -199,6 +201,30 @@ struct AsyncHTTPClientSessionTests {
         let body = try #require(echo.bodyData)
         #expect(body.range(of: contents) != nil, "the whole file arrived in the body")
         #expect(body.range(of: Data("name=\"title\"\r\n\r\nreport\r\n".utf8)) != nil)
+        // Framed by its length, never chunked, whatever platform built the request (issue 24).
+        let headers = echo.headers.map { ($0[0].lowercased(), $0[1]) }
+        #expect(headers.first { $0.0 == "content-length" }?.1 == String(body.count))
+        #expect(!headers.contains { $0.0 == "transfer-encoding" })
+    }
+
+    @Test func aFileBodyGoesWithItsContentLength() async throws {
+        struct Upload: Request {
+            typealias Response = Echo
+            let method: HTTPMethod = .put
+            let host: Loopback
+            let path = "/upload"
+            let file: URL
+            var body: RequestBody? { .file(file) }
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ahc-\(UUID().uuidString).bin")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let contents = Data((0..<200 * 1024).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        try contents.write(to: file)
+        let echo = try await client.send(Upload(host: server.host, file: file))
+        #expect(echo.bodyData == contents)
+        let headers = echo.headers.map { ($0[0].lowercased(), $0[1]) }
+        #expect(headers.first { $0.0 == "content-length" }?.1 == String(contents.count))
+        #expect(!headers.contains { $0.0 == "transfer-encoding" })
     }
 
     // More uploads at once than the cooperative pool has threads, each from a sequence fed by a task of that
@@ -288,7 +314,8 @@ extension AsyncHTTPClientSessionTests {
 
     @Test func theGuidesSnippetSendsARequest() async throws {
         let client = APIClient(session: AsyncHTTPClientSession())
-        let echo = try await client.send(EchoRequest(host: server.host, setting: APISetting(retryCount: 2)))
+        let echo = try await client.send(
+            EchoRequest(host: server.host, setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 2))))
         #expect(echo.method == "GET")
     }
 }

@@ -131,7 +131,9 @@ import Testing
         let query = ["z": "1", "a": "x/y", "m": ""]
         let body = RequestBody.text("{}")
         let headers = ["X-Date": "20261124T060000Z", "X-Note": "  padded\t"]
-        let setting = APISetting(requiresAuthorization: true, retryCount: 1, retriesNonIdempotentRequests: true)
+        let setting = APISetting(
+            requiresAuthorization: true, retryPolicy: RetryPolicy(maximumRetries: 1, retriesNonIdempotentRequests: true)
+        )
     }
 
     @Test func theSigningFunctionGetsTheCanonicalRequestAndItsHeadersAreSent() async throws {
