@@ -82,9 +82,18 @@ def check(path, secrets):
         pairs(response["headers"], at + ".response.headers")
         need(response["content"], at + ".response.content", [("size", NUMBER), ("mimeType", (str,))])
         need(entry["timings"], at + ".timings", [("send", NUMBER), ("wait", NUMBER), ("receive", NUMBER)])
+        timings = entry["timings"]
         for name in ("send", "wait", "receive"):
-            if entry["timings"][name] < 0:
+            if timings[name] < 0:
                 problems.append(f"{at}.timings.{name} is negative")
+        # HAR 1.2: blocked, dns, connect and ssl are optional, -1 when they do not apply; ssl is part of connect.
+        for name in ("blocked", "dns", "connect", "ssl"):
+            if name in timings and (not isinstance(timings[name], NUMBER) or (timings[name] < 0 and timings[name] != -1)):
+                problems.append(f"{at}.timings.{name} is neither -1 nor a duration")
+        total = sum(timings.get(name, -1) for name in ("blocked", "dns", "connect", "send", "wait", "receive")
+                    if timings.get(name, -1) >= 0)
+        if abs(total - entry["time"]) > 0.01:
+            problems.append(f"{at}.time {entry['time']} is not the sum of its timings ({total})")
     return len(log["entries"])
 
 

@@ -143,13 +143,19 @@ extension APIClient {
             ? request : (context.sendState?.credentials ?? CredentialNames()).removed(from: request)
         let clock = ContinuousClock()
         let start = clock.now
+        // Only made for a client that reports its attempts: nobody else reads it.
+        let timing = onAttempt == nil ? nil : AttemptTimingRecorder()
         var result: Result<ClientResponse, APIError>
         do {
             let answer = try await AsyncSequenceInputStream.whileSending(request) { () async throws -> ClientResponse in
-                guard redactionContext.hidesMoreThanTheDefault else { return try await send(request, limit, streaming) }
+                guard redactionContext.hidesMoreThanTheDefault || timing != nil else {
+                    return try await send(request, limit, streaming)
+                }
                 // A session that writes the request down (a recording) hides what the client hides.
                 return try await RedactionContext.$current.withValue(redactionContext) {
-                    try await send(request, limit, streaming)
+                    try await AttemptTimingRecorder.$current.withValue(timing) {
+                        try await send(request, limit, streaming)
+                    }
                 }
             }
             result = .success(answer)
@@ -177,7 +183,7 @@ extension APIClient {
         }
         onAttempt?(
             Attempt(
-                request: request, context: context, duration: duration,
+                request: request, context: context, duration: duration, timing: Attempt.Timing(timing, since: start),
                 outcome: result.map { (response: $0.response, body: $0.body.data ?? Data()) },
                 redaction: redactionContext))
         return try result.get()
@@ -200,6 +206,8 @@ extension APIClient {
         _ request: URLRequest, limit: Int, streaming: Streaming
     ) async throws -> ClientResponse {
         let (body, urlResponse) = try await session.stream(for: request, upTo: streaming.limit)
+        // Any session returns here at the head; URLSession noted it already, a little earlier.
+        AttemptTimingRecorder.current?.noteResponseStart()
         let response = try Self.httpResponse(urlResponse, to: request)
         let checked = ResponseBody(
             source: CheckedBodySource(

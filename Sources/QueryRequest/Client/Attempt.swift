@@ -36,6 +36,8 @@ extension APIClient {
         public let reason: AttemptReason
         /// How long the session took to answer.
         public let duration: Duration
+        /// When the answer began, and what the platform measured of the connection.
+        public let timing: Timing
         /// The size of the request body sent, in bytes (0 for none, or for a streamed body whose size
         /// the request does not state).
         public let bytesSent: Int
@@ -58,13 +60,55 @@ extension APIClient {
         /// a success.
         public var succeeded: Bool { statusCode.map { (200..<300).contains($0) } ?? false }
 
+        /// The phases of an attempt, each `nil` where it is not known.
+        ///
+        /// ``timeToFirstByte`` runs from handing the request to the session to the response's head: the
+        /// server's time to answer plus the network's, the request body included. `URLSession` notes the head on
+        /// every platform; any session does for a call that streams its response (``APIClient/stream(_:)``,
+        /// downloads, server-sent events), whose session returns at the head; another session that reads the
+        /// body whole before it returns (a stub, `AsyncHTTPClientSession` in `send`) cannot say.
+        ///
+        /// The connection's phases are the platform's own measure (`URLSessionTaskMetrics`), on Apple
+        /// platforms; FoundationNetworking (Linux) reports none, so they are `nil` there, as they are for a
+        /// connection that was reused.
+        public struct Timing: Sendable, Hashable {
+            /// From handing the request to the session to the response's head.
+            public let timeToFirstByte: Duration?
+            /// Resolving the host's name.
+            public let domainLookup: Duration?
+            /// Opening the connection, TLS included (as `URLSessionTaskMetrics` and HAR count it).
+            public let connect: Duration?
+            /// The TLS handshake.
+            public let secureConnection: Duration?
+
+            /// Creates a timing, for a test that reports attempts itself.
+            public init(
+                timeToFirstByte: Duration? = nil, domainLookup: Duration? = nil, connect: Duration? = nil,
+                secureConnection: Duration? = nil
+            ) {
+                self.timeToFirstByte = timeToFirstByte
+                self.domainLookup = domainLookup
+                self.connect = connect
+                self.secureConnection = secureConnection
+            }
+
+            /// The timing `recorder` noted for an attempt that began at `start`.
+            init(_ recorder: AttemptTimingRecorder?, since start: ContinuousClock.Instant) {
+                let phases = recorder?.phases
+                self.init(
+                    timeToFirstByte: recorder?.responseStart.map { start.duration(to: $0) },
+                    domainLookup: phases?.domainLookup, connect: phases?.connect,
+                    secureConnection: phases?.secureConnection)
+            }
+        }
+
         /// The size of `request`'s body: its `httpBody`, or the `Content-Length` it states, or 0.
         static func bodySize(of request: URLRequest) -> Int {
             request.httpBody?.count ?? request.value(forHTTPHeaderField: "Content-Length").flatMap { Int($0) } ?? 0
         }
 
         init(
-            request: URLRequest, context: MiddlewareContext, duration: Duration,
+            request: URLRequest, context: MiddlewareContext, duration: Duration, timing: Timing,
             outcome: Result<(response: HTTPURLResponse, body: Data), APIError>, redaction: RedactionContext
         ) {
             self.request = request
@@ -73,6 +117,7 @@ extension APIClient {
             self.number = context.attempt
             self.reason = context.reason
             self.duration = duration
+            self.timing = timing
             self.bytesSent = Self.bodySize(of: request)
             self.bytesReceived = (try? outcome.get().body.count) ?? 0
             switch outcome {

@@ -79,14 +79,16 @@ public final class HARRecordingSession: NetworkSession, Sendable {
         let started = Date()
         let clock = ContinuousClock()
         let start = clock.now
-        let (body, response) = try await send()
+        // The client's, when it reports attempts; else one of this session's own, for the entry's timings.
+        let timing = AttemptTimingRecorder.current ?? AttemptTimingRecorder()
+        let (body, response) = try await AttemptTimingRecorder.$current.withValue(timing) { try await send() }
         let elapsed = start.duration(to: clock.now)
         guard let http = response as? HTTPURLResponse else { return (body, response) }
         // What the client's authorization middleware placed on the request is redacted, named or not.
         let redaction = redaction.merging(RedactionContext.current?.effective)
         let entry = HTTPArchive.Entry(
             request: request, response: http, body: body, started: started, duration: elapsed.inSeconds,
-            redaction: redaction)
+            timing: timing, since: start, redaction: redaction)
         try entries.withValue { entries in
             let index = entries.lastIndex { $0.started <= started }.map { $0 + 1 } ?? 0
             entries.insert((started, entry), at: index)

@@ -12,7 +12,7 @@ extension HTTPArchive.Entry {
     /// `HTTP/1.1`, lists the headers the request carried, and writes `-1` (unknown) for the sizes.
     init(
         request: URLRequest, response: HTTPURLResponse, body: Data, started: Date, duration: TimeInterval,
-        redaction: Redaction
+        timing: AttemptTimingRecorder?, since start: ContinuousClock.Instant, redaction: Redaction
     ) {
         let redacted = redaction.redactedRequest(request)
         let url = redacted.url.map { HTTPArchive.withoutFragment($0.absoluteString) } ?? ""
@@ -55,7 +55,10 @@ extension HTTPArchive.Entry {
                     text: body.isEmpty ? nil : text, encoding: body.isEmpty ? nil : encoding),
                 redirectURL: location ?? "", headersSize: -1, bodySize: body.count),
             cache: HTTPArchive.Cache(),
-            timings: HTTPArchive.Timings(send: 0, wait: milliseconds, receive: 0))
+            timings: HTTPArchive.Timings(
+                total: milliseconds,
+                timeToFirstByte: timing?.responseStart.map { start.duration(to: $0).inSeconds * 1000 },
+                phases: timing?.phases ?? .init()))
     }
 }
 

@@ -98,11 +98,47 @@ struct HTTPArchive: Codable, Sendable {
     /// Neither member is known to a client session; the format requires the object, not its members.
     struct Cache: Codable, Sendable {}
 
-    /// A client session sees only the whole exchange: it is all `wait`.
+    /// The phases of an exchange, in milliseconds (HAR 1.2), `-1` where not known: `send`, `wait` and
+    /// `receive` always add up to the entry's `time` (with `dns` and `connect` when the platform measured them);
+    /// `ssl` is part of `connect`, as the format says. `blocked` is never known to a client session.
     struct Timings: Codable, Sendable {
+        var blocked: Double = -1
+        var dns: Double = -1
+        var connect: Double = -1
         var send: Double
         var wait: Double
         var receive: Double
+        var ssl: Double = -1
+
+        init(send: Double, wait: Double, receive: Double) {
+            self.send = send
+            self.wait = wait
+            self.receive = receive
+        }
+
+        /// The timings of an exchange of `total` milliseconds whose response's head came after
+        /// `timeToFirstByte` (all `wait` when unknown), with what the platform measured of its connection.
+        init(total: Double, timeToFirstByte: Double?, phases: AttemptTimingRecorder.ConnectionPhases) {
+            let dns = phases.domainLookup.map { $0.inSeconds * 1000 }
+            let connect = phases.connect.map { $0.inSeconds * 1000 }
+            let head = min(max(timeToFirstByte ?? total, 0), total)
+            self.init(send: 0, wait: max(head - (dns ?? 0) - (connect ?? 0), 0), receive: total - head)
+            self.dns = dns ?? -1
+            self.connect = connect ?? -1
+            self.ssl = phases.secureConnection.map { $0.inSeconds * 1000 } ?? -1
+        }
+
+        /// Reads the optional members as `-1` when absent, as in an archive written before they were.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            blocked = try container.decodeIfPresent(Double.self, forKey: .blocked) ?? -1
+            dns = try container.decodeIfPresent(Double.self, forKey: .dns) ?? -1
+            connect = try container.decodeIfPresent(Double.self, forKey: .connect) ?? -1
+            send = try container.decode(Double.self, forKey: .send)
+            wait = try container.decode(Double.self, forKey: .wait)
+            receive = try container.decode(Double.self, forKey: .receive)
+            ssl = try container.decodeIfPresent(Double.self, forKey: .ssl) ?? -1
+        }
     }
 }
 

@@ -45,6 +45,8 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
         /// The `Content-Length` of a streamed body: the total to report where the platform reports none
         /// (FoundationNetworking hands every stream to libcurl as of unknown length).
         let streamedBodyLength: Int64?
+        /// Where the exchange's moments go, when someone reads them.
+        let timing: AttemptTimingRecorder?
     }
 
     init(configuration: URLSessionConfiguration) {
@@ -103,6 +105,7 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
         _ request: URLRequest, _ reader: Reader, _ handle: SessionTaskHandle
     ) async throws -> Reader.Outcome {
         let (request, timeoutInterval) = Self.withoutPlatformTimeout(withStoredCookies(request))
+        let timing = AttemptTimingRecorder.current
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 reader.start(continuation)
@@ -122,7 +125,7 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
                     lock.whileLocked {
                         tasks[task.taskIdentifier] = TaskState(
                             reader: reader, handle: handle, timeout: timeout,
-                            streamedBodyLength: Self.streamedBodyLength(of: request))
+                            streamedBodyLength: Self.streamedBodyLength(of: request), timing: timing)
                     }
                     task.resume()
                     if handle.attach(task) { handle.cancel() }
@@ -163,7 +166,9 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        state(of: dataTask)?.reader.received(response)
+        let state = state(of: dataTask)
+        state?.timing?.noteResponseStart()
+        state?.reader.received(response)
         completionHandler(.allow)
     }
 
@@ -184,6 +189,11 @@ final class BodyReadingSession: NSObject, URLSessionDataDelegate, @unchecked Sen
     static func streamedBodyLength(of request: URLRequest) -> Int64? {
         guard request.httpBodyStream != nil else { return nil }
         return request.value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0) }
+    }
+
+    /// Keeps what the platform measured of the connection (Apple platforms date every phase).
+    func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {
+        lock.whileLocked { tasks[task.taskIdentifier] }?.timing?.note(metrics)
     }
 
     /// Declines every redirect: the 3xx becomes the task's response, and the client follows it (or not) as its
