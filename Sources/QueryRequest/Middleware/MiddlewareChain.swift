@@ -24,7 +24,11 @@ enum MiddlewareChain {
         context: MiddlewareContext,
         send: (URLRequest) async throws(APIError) -> ClientResponse
     ) async throws(APIError) -> ClientResponse {
-        guard let first = links.first else { return try await send(request) }
+        guard let first = links.first else {
+            // An HTTP cache before this point learns whether what it stores was answered to credentials.
+            SentRequestRecorder.current?.record(request, state: context.sendState)
+            return try await send(request)
+        }
         let rest = links.dropFirst()
         // After a redirect to an origin that may not have the request's credentials, no middleware puts
         // any on it.
