@@ -126,6 +126,14 @@ enum ClientGuide {
         var body: RequestBody? { .json(["text": text]) }
     }
 
+    /// The Docs/Client.md snippet of the HTTP cache, compiled: calling it would make a folder in the user's caches.
+    static func makeCachingClient(tokens: any TokenProvider) -> APIClient {
+        let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+        let cache = HTTPCacheMiddleware(store: DiskHTTPCacheStore(directory: caches.appendingPathComponent("api")))
+        let cachingClient = APIClient(middleware: [cache, BearerTokenMiddleware(tokenProvider: tokens)])
+        return cachingClient
+    }
+
     /// The Docs/Client.md snippet that handles a rejection; returns what it printed.
     static func postHello(session: StubNetworkSession) async throws -> String? {
         let slackClient = APIClient(session: session, validation: makeSlackValidation())
@@ -626,7 +634,7 @@ extension ClientGuide {
 /// indentation and blank lines), so that an edit to either one shows up here.
 @Suite(.timeLimit(.minutes(5))) struct ClientGuideMatchesTheDocs {
     @Test func everySnippetIsCompiledHere() throws {
-        #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 48)
+        #expect(try GuideSnippets.blockCount(of: "Docs/Client.md") == 49)
         // The last sections' snippets (redaction, recording, pagination) are in ClientGuideTrafficTests.swift.
         let elsewhere = try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: clientGuideTrafficFile)
         for block in try GuideSnippets.blocksMissing(from: "Docs/Client.md", compiledIn: #filePath)
