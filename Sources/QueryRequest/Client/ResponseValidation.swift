@@ -88,9 +88,9 @@ public struct ResponseValidation: Sendable, Hashable {
     /// Runs ``validate`` on `response`, whose body is `body` (`nil` while it streams), and throws
     /// ``APIError/rejectedResponse(_:)`` with what it threw.
     func applyRule(to response: HTTPURLResponse, body: Data?, requested url: URL?) throws(APIError) {
-        guard let validate else { return }
+        guard let rule else { return }
         do {
-            try validate(Response(value: body, httpResponse: response, requested: url))
+            try rule.check(Response(value: body, httpResponse: response, requested: url))
         } catch {
             throw .rejectedResponse(APIError.RejectedResponse(error: error, response: response, body: body))
         }

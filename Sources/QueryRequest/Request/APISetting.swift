@@ -24,7 +24,20 @@ public struct APISetting: Sendable, Hashable {
     public var refreshesTokenOnUnauthorized: Bool
     /// Which failed attempts are sent again, how many times and after what wait; `nil` uses the client's
     /// (``RetryPolicy/never`` unless set). It replaces the client's whole.
-    public var retryPolicy: RetryPolicy?
+    public var retryPolicy: RetryPolicy? {
+        get { retryPolicyBox?.policy }
+        set { retryPolicyBox = newValue.map(RetryPolicyBox.init) }
+    }
+    /// ``retryPolicy`` behind one reference, so that a setting (copied into every attempt's context) stays small.
+    private var retryPolicyBox: RetryPolicyBox?
+
+    /// A policy behind a reference, compared by its value.
+    private final class RetryPolicyBox: Sendable, Hashable {
+        let policy: RetryPolicy
+        init(_ policy: RetryPolicy) { self.policy = policy }
+        static func == (lhs: RetryPolicyBox, rhs: RetryPolicyBox) -> Bool { lhs.policy == rhs.policy }
+        func hash(into hasher: inout Hasher) { hasher.combine(policy) }
+    }
     /// The timeout interval of the `URLRequest`, in seconds.
     public var timeout: TimeInterval
     /// The cache policy of the `URLRequest`.
@@ -53,7 +66,7 @@ public struct APISetting: Sendable, Hashable {
         self.headers = headers
         self.requiresAuthorization = requiresAuthorization
         self.refreshesTokenOnUnauthorized = refreshesTokenOnUnauthorized
-        self.retryPolicy = retryPolicy
+        self.retryPolicyBox = retryPolicy.map(RetryPolicyBox.init)
         self.timeout = timeout
         self.cachePolicy = cachePolicy
         self.validation = validation
