@@ -63,10 +63,10 @@ extension APIClient {
         /// The phases of an attempt, each `nil` where it is not known.
         ///
         /// ``timeToFirstByte`` runs from handing the request to the session to the response's head: the
-        /// server's time to answer plus the network's, the request body included. `URLSession` notes the head on
-        /// every platform; any session does for a call that streams its response (``APIClient/stream(_:)``,
-        /// downloads, server-sent events), whose session returns at the head; another session that reads the
-        /// body whole before it returns (a stub, `AsyncHTTPClientSession` in `send`) cannot say.
+        /// server's time to answer plus the network's, the request body included. `URLSession` and
+        /// `AsyncHTTPClientSession` note the head; any session does for a call that streams its response
+        /// (``APIClient/stream(_:)``, downloads, server-sent events), whose session returns at the head; a session
+        /// of your own does through ``NetworkSessionReport``, and one that does not (a stub) cannot say.
         ///
         /// The connection's phases are the platform's own measure (`URLSessionTaskMetrics`), on Apple
         /// platforms; FoundationNetworking (Linux) reports none, so they are `nil` there, as they are for a

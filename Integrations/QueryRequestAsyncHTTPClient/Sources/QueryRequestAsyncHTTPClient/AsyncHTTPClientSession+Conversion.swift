@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import QueryRequest
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -9,8 +10,10 @@ import NIOHTTP1
 
 extension AsyncHTTPClientSession {
     /// The AsyncHTTPClient request for `request`: its method, URL, headers and body, and the cookies `cookies`
-    /// holds for its URL.
-    static func makeRequest(_ request: URLRequest, cookies: HTTPCookieStorage? = nil) throws -> HTTPClientRequest {
+    /// holds for its URL. A streamed body's bytes are reported to `report` as they are read.
+    static func makeRequest(
+        _ request: URLRequest, cookies: HTTPCookieStorage? = nil, report: NetworkSessionReport? = nil
+    ) throws -> HTTPClientRequest {
         guard let url = request.url else { throw URLError(.badURL) }
         var outgoing = HTTPClientRequest(url: url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
@@ -37,7 +40,9 @@ extension AsyncHTTPClientSession {
         } else if let stream = request.httpBodyStream {
             // Read as it is sent, 64 KiB at a time: a multipart form's files never sit in memory whole.
             let length = request.value(forHTTPHeaderField: "Content-Length").flatMap(Int64.init)
-            outgoing.body = .stream(InputStreamChunks(stream), length: length.map { .known($0) } ?? .unknown)
+            outgoing.body = .stream(
+                InputStreamChunks(stream, report: report, length: length), length: length.map { .known($0) } ?? .unknown
+            )
         }
         return outgoing
     }
@@ -80,10 +85,17 @@ struct InputStreamChunks: AsyncSequence, @unchecked Sendable {
     typealias Element = ByteBuffer
 
     let stream: InputStream
+    /// Where the bytes read are reported, with the body's `length` when known.
+    let report: NetworkSessionReport?
+    let length: Int64?
 
-    init(_ stream: InputStream) { self.stream = stream }
+    init(_ stream: InputStream, report: NetworkSessionReport? = nil, length: Int64? = nil) {
+        self.stream = stream
+        self.report = report
+        self.length = length
+    }
 
-    func makeAsyncIterator() -> Iterator { Iterator(stream: stream) }
+    func makeAsyncIterator() -> Iterator { Iterator(stream: stream, report: report, length: length) }
 
     /// Where the reads run: a queue of our own, which libdispatch serves with a thread for each read that
     /// blocks, rather than the few threads of `DispatchQueue.global()`.
@@ -93,10 +105,17 @@ struct InputStreamChunks: AsyncSequence, @unchecked Sendable {
     /// Opens the stream on the first read and closes it at the end or on an error.
     struct Iterator: AsyncIteratorProtocol {
         let stream: InputStream
+        let report: NetworkSessionReport?
+        let length: Int64?
         private var state = State.unopened
+        private var sent: Int64 = 0
         private enum State { case unopened, open, finished }
 
-        init(stream: InputStream) { self.stream = stream }
+        init(stream: InputStream, report: NetworkSessionReport?, length: Int64?) {
+            self.stream = stream
+            self.report = report
+            self.length = length
+        }
 
         mutating func next() async throws -> ByteBuffer? {
             switch state {
@@ -118,7 +137,11 @@ struct InputStreamChunks: AsyncSequence, @unchecked Sendable {
                     continuation.resume(returning: buffer)
                 }
             }
-            if buffer.readableBytes > 0 { return buffer }
+            if buffer.readableBytes > 0 {
+                sent += Int64(buffer.readableBytes)
+                report?.sent(sent, of: length)
+                return buffer
+            }
             state = .finished
             let error = self.stream.streamError
             self.stream.close()

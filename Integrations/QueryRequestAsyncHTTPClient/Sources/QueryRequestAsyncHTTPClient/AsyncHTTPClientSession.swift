@@ -51,6 +51,10 @@ import QueryRequest
 ///   time between chunks is bounded by the `HTTPClient`'s own read timeout (its configuration's
 ///   `timeout.read`), not by the request.
 /// - No `Content-Type` is added to a body that has none, and a `GET` with a body is sent as it is.
+///
+/// Like `URLSession`, it reports to the client as the exchange goes (`NetworkSessionReport`): the body bytes sent
+/// as a streamed body is read, those received as they arrive, with their totals, and when the response's head
+/// arrived (`APIClient.Attempt.timing`). It sends a body of known length with `Content-Length`, never chunked.
 public struct AsyncHTTPClientSession: NetworkSession {
     /// The default bound on a response body: 64 MiB, generous for API responses, small enough that a
     /// hostile or broken server cannot exhaust a server's memory through one response.
@@ -120,7 +124,8 @@ public struct AsyncHTTPClientSession: NetworkSession {
     ///
     /// - Throws: `ResponseTooLargeError`, `URLError`; the body's iteration throws the same.
     public func stream(for request: URLRequest, upTo limit: Int) async throws -> (ResponseBody, URLResponse) {
-        let outgoing = try Self.makeRequest(request, cookies: cookieStorage)
+        let report = NetworkSessionReport.current
+        let outgoing = try Self.makeRequest(request, cookies: cookieStorage, report: report)
         let response: HTTPClientResponse
         do {
             response = try await client.execute(outgoing, deadline: .now() + Self.timeout(of: request))
@@ -128,22 +133,26 @@ public struct AsyncHTTPClientSession: NetworkSession {
             throw Self.urlError(for: error, url: request.url)
         }
         let httpResponse = try Self.httpResponse(response, url: request.url)
+        Self.reportHead(of: httpResponse, sending: request, to: report)
         storeCookies(of: response, for: request)
         let limit = max(limit, 0)
         if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
             throw ResponseTooLargeError(limit: limit, response: httpResponse)
         }
-        let chunks = ResponseChunks(body: response.body, limit: limit, response: httpResponse, url: request.url)
+        let chunks = ResponseChunks(
+            body: response.body, limit: limit, response: httpResponse, url: request.url, report: report)
         return (ResponseBody(chunks), httpResponse)
     }
 
     private func send(_ request: URLRequest, limit: Int?) async throws -> (Data, URLResponse) {
-        let outgoing = try Self.makeRequest(request, cookies: cookieStorage)
+        let report = NetworkSessionReport.current
+        let outgoing = try Self.makeRequest(request, cookies: cookieStorage, report: report)
         let timeout = Self.timeout(of: request)
         do {
             return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
                 group.addTask {
-                    try await exchange(outgoing, deadline: .now() + timeout, request: request, limit: limit)
+                    try await exchange(
+                        outgoing, deadline: .now() + timeout, request: request, limit: limit, report: report)
                 }
                 group.addTask {
                     // The deadline given to AsyncHTTPClient may not cover the body, this one does.
@@ -166,15 +175,28 @@ public struct AsyncHTTPClientSession: NetworkSession {
     /// Sends the request and collects its body, at most `limit` bytes (the client's) and never more than
     /// ``maximumResponseBodySize``.
     private func exchange(
-        _ outgoing: HTTPClientRequest, deadline: NIODeadline, request: URLRequest, limit: Int?
+        _ outgoing: HTTPClientRequest, deadline: NIODeadline, request: URLRequest, limit: Int?,
+        report: NetworkSessionReport?
     ) async throws -> (Data, URLResponse) {
         let response = try await client.execute(outgoing, deadline: deadline)
         let httpResponse = try Self.httpResponse(response, url: request.url)
+        Self.reportHead(of: httpResponse, sending: request, to: report)
         storeCookies(of: response, for: request)
         let clientLimit = limit.map { max($0, 0) }
+        let bound = min(clientLimit ?? .max, maximumResponseBodySize)
         do {
-            let body = try await response.body.collect(upTo: min(clientLimit ?? .max, maximumResponseBodySize))
-            return (Data(body.readableBytesView), httpResponse)
+            guard let report else {
+                let body = try await response.body.collect(upTo: bound)
+                return (Data(body.readableBytesView), httpResponse)
+            }
+            // Read chunk by chunk, so that each is reported as it arrives.
+            var body = Data()
+            for try await chunk in response.body {
+                guard body.count + chunk.readableBytes <= bound else { throw NIOTooManyBytesError() }
+                body.append(contentsOf: chunk.readableBytesView)
+                report.received(chunk.readableBytes)
+            }
+            return (body, httpResponse)
         } catch let error as NIOTooManyBytesError {
             // The client's own limit is the tighter one: report it as such; the session's stays a URLError that
             // names it.
@@ -188,6 +210,17 @@ public struct AsyncHTTPClientSession: NetworkSession {
             info[NSURLErrorFailingURLErrorKey] = request.url
             throw URLError(.dataLengthExceedsMaximum, userInfo: info)
         }
+    }
+
+    /// Reports the head of `response` to `report`: a body in memory has been sent whole by then (a streamed one
+    /// reported itself as it was read).
+    private static func reportHead(
+        of response: HTTPURLResponse, sending request: URLRequest, to report: NetworkSessionReport?
+    ) {
+        guard let report else { return }
+        if let body = request.httpBody, !body.isEmpty { report.sent(Int64(body.count), of: Int64(body.count)) }
+        let length = response.expectedContentLength
+        report.responseHeadArrived(expectedBodyLength: length >= 0 ? length : nil)
     }
 
     /// Stores the cookies `response` sets in ``cookieStorage``, under its accept policy: those of every response
@@ -228,6 +261,8 @@ struct ResponseChunks: AsyncSequence, Sendable {
     let limit: Int
     let response: HTTPURLResponse
     let url: URL?
+    /// Where the chunks are reported as they arrive, when someone listens.
+    let report: NetworkSessionReport?
 
     func makeAsyncIterator() -> Iterator { Iterator(chunks: body.makeAsyncIterator(), owner: self) }
 
@@ -248,6 +283,7 @@ struct ResponseChunks: AsyncSequence, Sendable {
             guard received <= owner.limit else {
                 throw ResponseTooLargeError(limit: owner.limit, response: owner.response)
             }
+            owner.report?.received(chunk.readableBytes)
             return Data(chunk.readableBytesView)
         }
     }

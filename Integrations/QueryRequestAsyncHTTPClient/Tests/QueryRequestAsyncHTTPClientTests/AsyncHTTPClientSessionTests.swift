@@ -220,11 +220,25 @@ struct AsyncHTTPClientSessionTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let contents = Data((0..<200 * 1024).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         try contents.write(to: file)
-        let echo = try await client.send(Upload(host: server.host, file: file))
+        let reports = Locked<[TransferProgress]>([])
+        let attempts = Locked<[APIClient.Attempt]>([])
+        let reporting = APIClient(
+            session: AsyncHTTPClientSession(), onAttempt: { attempt in attempts.update { $0.append(attempt) } })
+        let echo = try await reporting.send(Upload(host: server.host, file: file)) { progress in
+            reports.update { $0.append(progress) }
+        }
         #expect(echo.bodyData == contents)
         let headers = echo.headers.map { ($0[0].lowercased(), $0[1]) }
         #expect(headers.first { $0.0 == "content-length" }?.1 == String(contents.count))
         #expect(!headers.contains { $0.0 == "transfer-encoding" })
+        // The session reports as the body goes (64 KiB at a time), with the total, and when the head came.
+        let sent = reports.current.map(\.bytesSent)
+        #expect(sent.last == Int64(contents.count))
+        #expect(sent == sent.sorted(), "the bytes sent never go back")
+        #expect(reports.current.allSatisfy { $0.totalBytesToSend == Int64(contents.count) })
+        #expect(reports.current.last?.bytesReceived == reports.current.last?.totalBytesToReceive)
+        let attempt = try #require(attempts.current.first)
+        #expect(try #require(attempt.timing.timeToFirstByte) <= attempt.duration)
     }
 
     // More uploads at once than the cooperative pool has threads, each from a sequence fed by a task of that
