@@ -20,6 +20,8 @@ struct RedirectChain {
     static let contentHeaders = [
         "Content-Type", "Content-Length", "Content-Encoding", "Content-Language",
         "Content-Location",
+        // On Linux, the blank field that keeps a streamed body from being chunked (`setStreamedBodyLength`).
+        "Transfer-Encoding",
     ]
 
     let policy: RedirectPolicy

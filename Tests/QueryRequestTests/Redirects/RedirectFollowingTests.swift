@@ -95,6 +95,20 @@ func redirectingSession(_ redirects: [String: (status: Int, location: String)]) 
         #expect(made.current == 2, "each hop makes the sequence anew")
     }
 
+    @Test func aStreamedBodyTurnedIntoAGetTakesItsFramingAlong() async throws {
+        let session = redirectingSession([Self.start: (303, "/next")])
+        let request = RedirectedRequest(
+            method: .post, body: .stream(contentType: "text/plain", length: 5) { [Data("hello".utf8)].async })
+        try await APIClient(session: session).send(request)
+        let first = try #require(session.requests.first)
+        #expect(first.value(forHTTPHeaderField: "Content-Length") == "5")
+        let second = try #require(session.requests.last)
+        #expect(second.httpMethod == "GET")
+        #expect(second.httpBodyStream == nil)
+        #expect(second.value(forHTTPHeaderField: "Content-Length") == nil)
+        #expect(second.value(forHTTPHeaderField: "Transfer-Encoding") == nil)
+    }
+
     @Test func aRelativeLocationResolvesAgainstTheURLThatAnswered() async throws {
         let session = redirectingSession([
             Self.start: (302, "a/b"), "https://api.example.com/a/b": (302, "../c%20d?q=1"),

@@ -192,7 +192,7 @@ public struct AsyncHTTPClientSession: NetworkSession {
             // Read chunk by chunk, so that each is reported as it arrives.
             var body = Data()
             for try await chunk in response.body {
-                guard body.count + chunk.readableBytes <= bound else { throw NIOTooManyBytesError() }
+                guard body.count + chunk.readableBytes <= bound else { throw NIOTooManyBytesError(maxBytes: bound) }
                 body.append(contentsOf: chunk.readableBytesView)
                 report.received(chunk.readableBytes)
             }
