@@ -6,7 +6,7 @@ import QueryRequest
 #endif
 
 /// `Benchmarks --download <size> <base URL> <destination>`: downloads `size` bytes from
-/// `Tests/Scripts/download_server.py` (`/file?size=…`) with `APIClient.download(_:to:ifExists:progress:)` over
+/// `Tests/Scripts/download_server.py` (`/file?size=…`) with `APIClient.download(_:to:ifExists:checkpoint:progress:)` over
 /// `URLSession`, then prints the bytes, the time and the process's peak resident memory, so that
 /// `Benchmarks/download-memory.sh` can check that a download of any size stays in bounded memory.
 enum DownloadMemory {

@@ -13,6 +13,10 @@ each request for a key K is counted.
 /gate?size=N&key=K[&chunked=1]     Content-Length N (or chunked), 64 KiB, then waits for /release?key=K
                                    (at most 120 s), then the rest
 /release?key=K                     opens gate K (204)
+/ranged?size=N&key=K               chunked (no length), ETag "v1", byte ranges: the first request for K gets every
+                                   byte but not the last chunk, and a closed connection; later ones with
+                                   `Range: bytes=A-` and `If-Range: "v1"` get 206 (`bytes A-(N-1)/*`), or 416
+                                   (`bytes */N`) when A >= N
 /missing                           404 with {"error": "no such file"}
 /report?key=K                      {"requests": requests seen for K}
 """
@@ -45,9 +49,11 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, format, *args):
         pass
 
-    def head(self, status, length=None, content_type="application/octet-stream"):
+    def head(self, status, length=None, content_type="application/octet-stream", fields=()):
         self.send_response(status)
         self.send_header("Content-Type", content_type)
+        for name, value in fields:
+            self.send_header(name, value)
         if length is None:
             self.send_header("Transfer-Encoding", "chunked")
         else:
@@ -104,6 +110,27 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.flush()
                 self.connection.shutdown(socket.SHUT_RDWR)
                 self.close_connection = True
+            elif path == "/ranged":
+                ranged = self.headers.get("Range", "")
+                validated = self.headers.get("If-Range") == '"v1"'
+                fields = [("ETag", '"v1"'), ("Accept-Ranges", "bytes")]
+                if seen == 1 or not ranged.startswith("bytes=") or not validated:
+                    self.head(200, None, fields=fields)
+                    self.pattern(0, size, True)
+                    if seen == 1:
+                        self.wfile.flush()
+                        self.connection.shutdown(socket.SHUT_RDWR)
+                        self.close_connection = True
+                        return
+                    self.wfile.write(b"0\r\n\r\n")
+                else:
+                    start = int(ranged[6:].rstrip("-"))
+                    if start >= size:
+                        self.head(416, 0, fields=fields + [("Content-Range", "bytes */%d" % size)])
+                    else:
+                        self.head(206, None, fields=fields + [("Content-Range", "bytes %d-%d/*" % (start, size - 1))])
+                        self.pattern(start, size, True)
+                        self.wfile.write(b"0\r\n\r\n")
             elif path == "/gate":
                 chunked = params.get("chunked") == "1"
                 first = min(size, 65536)

@@ -30,7 +30,10 @@ import time
 
 from loopback import exit_with_parent
 
-CONFIG = """
+def configuration(prefix, http):
+    """A whole configuration for nginx run in the foreground as one process, its files under `prefix`, with
+    `http` (settings and server blocks, already formatted) inside its http block."""
+    return f"""
 daemon off;
 master_process off;
 worker_processes 1;
@@ -44,6 +47,12 @@ http {{
     fastcgi_temp_path {prefix}/fastcgi;
     uwsgi_temp_path {prefix}/uwsgi;
     scgi_temp_path {prefix}/scgi;
+{http}
+}}
+"""
+
+
+PROXY = """
     client_max_body_size 0;
     server {{
         listen 127.0.0.1:{port};
@@ -70,7 +79,6 @@ http {{
             proxy_set_header Host $http_host;
         }}
     }}
-}}
 """
 
 REDIRECT = """        location = /redirect/{code} {{ return {code} http://localhost:{port}/anything; }}
@@ -102,15 +110,15 @@ def accepts(port):
         return False
 
 
-def start(upstream, prefix):
-    """Starts nginx on a free port and returns (process, port) once it accepts connections; None if it did not."""
+def start(config_text, prefix):
+    """Starts nginx on a free port with the configuration `config_text(port)` and returns (process, port) once it
+    accepts connections; None if it did not."""
     port = free_port()
-    redirects = "".join(REDIRECT.format(code=code, port=port) for code in (301, 302, 303, 307, 308))
     for folder in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
         os.makedirs(os.path.join(prefix, folder), exist_ok=True)
     config = os.path.join(prefix, "nginx.conf")
     with open(config, "w") as file:
-        file.write(CONFIG.format(prefix=prefix, port=port, upstream=upstream, redirects=redirects))
+        file.write(config_text(port))
     process = subprocess.Popen(
         [nginx_path(), "-p", prefix, "-c", config], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
         preexec_fn=die_with_this_process)
@@ -125,18 +133,32 @@ def start(upstream, prefix):
     return None
 
 
+def launch(config_text, prefix):
+    """Starts nginx (five tries at a free port) and returns (process, port); exits with nginx's errors if it
+    never started."""
+    for _ in range(5):
+        started = start(config_text, prefix)
+        if started is not None:
+            return started
+    with open(os.path.join(prefix, "error.log")) as log:
+        sys.stderr.write(log.read())
+    sys.exit("nginx did not start")
+
+
+def proxy_config(upstream, prefix):
+    """The configuration of nginx in front of 127.0.0.1:`upstream`, for a port."""
+
+    def text(port):
+        redirects = "".join(REDIRECT.format(code=code, port=port) for code in (301, 302, 303, 307, 308))
+        return configuration(prefix, PROXY.format(port=port, upstream=upstream, redirects=redirects))
+
+    return text
+
+
 def main():
     upstream = int(sys.argv[1])
     prefix = tempfile.mkdtemp(prefix="queryrequest-nginx-")
-    for _ in range(5):
-        started = start(upstream, prefix)
-        if started is not None:
-            break
-    else:
-        with open(os.path.join(prefix, "error.log")) as log:
-            sys.stderr.write(log.read())
-        sys.exit("nginx did not start")
-    process, port = started
+    process, port = launch(proxy_config(upstream, prefix), prefix)
 
     def stop():
         process.kill()
@@ -148,4 +170,5 @@ def main():
     shutil.rmtree(prefix, ignore_errors=True)
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -131,7 +131,7 @@ public struct APIClient: Sendable {
     ///     reported when each attempt ends. A retry, and the request after a redirect, start again from zero.
     ///     It is called on a serial queue of the call's own, never the session's: in order, a report not yet
     ///     delivered replaced by a newer one (a slow closure delays nothing but its own reports), the last one
-    ///     before the call returns. ``download(_:to:ifExists:progress:)`` takes it under the same name.
+    ///     before the call returns. ``download(_:to:ifExists:checkpoint:progress:)`` takes it under the same name.
     /// - Throws: ``APIError``, and nothing else.
     @discardableResult
     public func send<R: Request>(

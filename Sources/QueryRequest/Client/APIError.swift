@@ -62,7 +62,7 @@ public enum APIError: Error, Sendable {
     case redirect(RedirectError)
     /// The task was cancelled, or the session reported `URLError(.cancelled)`. Never retried.
     case cancelled
-    /// A file could not be written, moved or replaced (``APIClient/download(_:to:ifExists:progress:)``):
+    /// A file could not be written, moved or replaced (``APIClient/download(_:to:ifExists:checkpoint:progress:)``):
     /// the path, and the system's error — a `POSIXError` with its `errno`, or
     /// `CocoaError(.fileWriteFileExists)` for a destination that exists and may not be replaced.
     case fileSystem(path: String, error: any Error)

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// A download's body did not have the length its `Content-Length` announced: the `NSUnderlyingErrorKey`
-/// of the `URLError(.networkConnectionLost)` that ``APIClient/download(_:to:ifExists:progress:)`` throws.
+/// of the `URLError(.networkConnectionLost)` that ``APIClient/download(_:to:ifExists:checkpoint:progress:)`` throws.
 struct ContentLengthMismatch: Error, CustomStringConvertible {
     let announced: Int64
     let received: Int64

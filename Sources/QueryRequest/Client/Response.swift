@@ -8,7 +8,7 @@ import Foundation
 ///
 /// One shape for every call that returns more than the value: ``APIClient/response(for:progress:)`` gives the decoded
 /// body, ``APIClient/stream(_:)`` a `Response<ResponseBody>` whose ``body`` is still arriving,
-/// ``APIClient/download(_:to:ifExists:progress:)`` a `Response<URL>` whose value is the file, and each
+/// ``APIClient/download(_:to:ifExists:checkpoint:progress:)`` a `Response<URL>` whose value is the file, and each
 /// ``Page`` of ``Pages`` holds one. ``APIClient/send(_:progress:)`` returns the value alone.
 ///
 /// ```swift

@@ -18,7 +18,7 @@ import Foundation
 /// applies (``never`` unless set: nothing is retried).
 ///
 /// An attempt is retried when all of these hold:
-/// - retries remain (``maximumRetries``, counted over the whole call: a download's restarts count too);
+/// - retries remain (``maximumRetries``, counted over the whole call);
 /// - the method is idempotent (GET, HEAD, PUT, DELETE, OPTIONS, TRACE), or ``retriesNonIdempotentRequests``;
 /// - it failed in transport with a code in ``retryableErrorCodes`` (by default the ones another attempt may not
 ///   hit: timeouts, lost or refused connections, DNS), or the server answered a status in
@@ -31,10 +31,19 @@ import Foundation
 /// gets the response (with its header) at once. The randomness and the clock are the client's
 /// (``APIClient/Backoff``), so that tests run without waiting.
 ///
+/// A download whose connection is lost mid-body goes on where it stopped (`Range`, `If-Range`), or starts again
+/// where the server cannot resume, up to ``maximumResumes`` times, by the same rules of method and error and
+/// after the same delays; those resumes are not retries and leave ``maximumRetries`` to the attempts that fail
+/// before a body.
+///
 /// Counts below 0 count as 0, and delays below zero as zero.
 public struct RetryPolicy: Sendable, Hashable {
     /// How many times a call may send a failed attempt again, after its first. Default: 2 (``never``: 0).
     public var maximumRetries: Int
+    /// How many times a download may go on after its connection was lost mid-body (resumed from the byte
+    /// where it stopped, or started again where it cannot resume: see ``APIClient/download(_:to:ifExists:checkpoint:progress:)``).
+    /// Default: 5 (``never``: 0).
+    public var maximumResumes: Int
     /// The statuses worth another attempt. Default: ``defaultRetryableStatusCodes``.
     public var retryableStatusCodes: Set<Int>
     /// The transport failures worth another attempt. Default: ``defaultRetryableErrorCodes``.
@@ -60,11 +69,12 @@ public struct RetryPolicy: Sendable, Hashable {
     ]
 
     /// Nothing is retried: the client's policy unless set.
-    public static let never = RetryPolicy(maximumRetries: 0)
+    public static let never = RetryPolicy(maximumRetries: 0, maximumResumes: 0)
 
     /// Creates a policy; every parameter has a default.
     public init(
         maximumRetries: Int = 2,
+        maximumResumes: Int = 5,
         retryableStatusCodes: Set<Int> = RetryPolicy.defaultRetryableStatusCodes,
         retryableErrorCodes: Set<URLError.Code> = RetryPolicy.defaultRetryableErrorCodes,
         retriesNonIdempotentRequests: Bool = false,
@@ -73,6 +83,7 @@ public struct RetryPolicy: Sendable, Hashable {
         maximumRetryAfter: Duration = .seconds(60)
     ) {
         self.maximumRetries = maximumRetries
+        self.maximumResumes = maximumResumes
         self.retryableStatusCodes = retryableStatusCodes
         self.retryableErrorCodes = retryableErrorCodes
         self.retriesNonIdempotentRequests = retriesNonIdempotentRequests
@@ -83,6 +94,9 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// ``maximumRetries``, or 0 for a negative count.
     var retryBudget: Int { max(maximumRetries, 0) }
+
+    /// ``maximumResumes``, or 0 for a negative count.
+    var resumeBudget: Int { max(maximumResumes, 0) }
 
     /// Whether a request sent with `method` may be sent again at all.
     func mayRetry(_ method: HTTPMethod) -> Bool {

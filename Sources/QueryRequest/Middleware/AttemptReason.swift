@@ -20,13 +20,17 @@ public enum AttemptReason: Sendable, Hashable, CustomStringConvertible {
     /// The request that follows a redirect with this status (301, 302, 303, 307 or 308), as the client's
     /// ``RedirectPolicy`` allowed: its URL is the redirect's `Location`.
     case redirect(status: Int)
+    /// An attempt of ``APIClient/download(_:to:ifExists:checkpoint:progress:)`` that asks for the body from this
+    /// byte on (`Range: bytes=N-`, with `If-Range`), after a lost connection or from a ``DownloadCheckpoint``.
+    case resumption(fromByte: Int64)
 
     /// `first`, `retry after status 503`, `retry after transport error -1001`, `retry after token refresh`,
-    /// `reconnection after event "42"`, `redirect after status 302`.
+    /// `reconnection after event "42"`, `redirect after status 302`, `resumption from byte 1048576`.
     public var description: String {
         switch self {
         case .first: "first"
         case .redirect(let status): "redirect after status \(status)"
+        case .resumption(let offset): "resumption from byte \(offset)"
         case .retryAfterStatus(let status): "retry after status \(status)"
         case .retryAfterTransportError(let code): "retry after transport error \(code.rawValue)"
         case .retryAfterTokenRefresh: "retry after token refresh"

@@ -22,6 +22,9 @@ final class ProgressReporter: @unchecked Sendable {
     private var scheduled = false
     /// Whether the session reported since the last attempt ended.
     private var reported = false
+    /// The body bytes a resumed download held before its current attempt, added to what the attempt reports,
+    /// and the whole body's length, when known: progress goes on across resumes instead of starting again.
+    private var heldBefore: (bytes: Int64, total: Int64?) = (0, nil)
     /// The closure's own queue: serial (reports arrive in order) and overcommitting (a closure that blocks
     /// holds one thread of its own, never the pool's).
     private let queue = DispatchQueue(label: "QueryRequest.ProgressReporter")
@@ -31,6 +34,12 @@ final class ProgressReporter: @unchecked Sendable {
     func callAsFunction(_ progress: TransferProgress) {
         let schedules: Bool = lock.whileLocked {
             reported = true
+            var progress = progress
+            if heldBefore.bytes > 0 {
+                progress.totalBytesToReceive =
+                    heldBefore.total ?? progress.totalBytesToReceive.map { $0 + heldBefore.bytes }
+                progress.bytesReceived += heldBefore.bytes
+            }
             pending = progress
             defer { scheduled = true }
             return !scheduled
@@ -48,6 +57,12 @@ final class ProgressReporter: @unchecked Sendable {
             return pending
         }
         if let progress { report(progress) }
+    }
+
+    /// Counts `bytes` received before the attempt that follows, of a body of `total` bytes when known (a
+    /// download that resumes); 0 for an attempt that starts from the first byte.
+    func holding(_ bytes: Int64, of total: Int64?) {
+        lock.whileLocked { heldBefore = (bytes, total) }
     }
 
     /// Waits until every report made so far has been handed to the closure (and the closure has returned).

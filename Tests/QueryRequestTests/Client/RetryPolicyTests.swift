@@ -83,7 +83,8 @@ import Testing
     }
 
     @Test func policiesCompareByWhatTheySay() {
-        #expect(RetryPolicy.never == RetryPolicy(maximumRetries: 0))
+        #expect(RetryPolicy.never == RetryPolicy(maximumRetries: 0, maximumResumes: 0))
+        #expect(RetryPolicy(maximumRetries: 0) != .never, "resumes are counted apart")
         #expect(RetryPolicy() != .never)
         #expect(RetryPolicy().retryableStatusCodes == [408, 429, 500, 502, 503, 504])
         #expect(APISetting(retryPolicy: RetryPolicy()) == APISetting(retryPolicy: RetryPolicy()))

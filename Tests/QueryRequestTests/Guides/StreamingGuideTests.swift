@@ -341,6 +341,12 @@ struct DownloadGuide {
         }
         return true
     }
+
+    func downloadArchive(with client: APIClient, to file: URL, partial: URL) async throws {
+        // Cancelled, cut off or ended with the app: a later call with the same checkpoint goes on from there.
+        let checkpoint = DownloadCheckpoint(file: partial)
+        try await client.download(ExportRequest(year: 2025), to: file, ifExists: .replace, checkpoint: checkpoint)
+    }
 }
 
 @Suite(.timeLimit(.minutes(5))) struct DownloadGuideTests {
@@ -351,7 +357,8 @@ struct DownloadGuide {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("export.csv")
         let session = StubNetworkSession(
-            .init(body: Data("year,total\n2025,42\n".utf8)), .init(body: Data("year,total\n2025,43\n".utf8)))
+            .init(body: Data("year,total\n2025,42\n".utf8)), .init(body: Data("year,total\n2025,43\n".utf8)),
+            .init(headers: ["ETag": "\"v44\""], body: Data("year,total\n2025,44\n".utf8)))
         let client = APIClient(session: session)
 
         #expect(try await DownloadGuide().downloadOnce(with: client, to: file))
@@ -359,8 +366,14 @@ struct DownloadGuide {
         #expect(try await !DownloadGuide().downloadOnce(with: client, to: file))
         try await DownloadGuide().downloadExport(with: client, to: file)
         #expect(try String(contentsOf: file, encoding: .utf8) == "year,total\n2025,43\n")
+        let partial = directory.appendingPathComponent("export.part")
+        try await DownloadGuide().downloadArchive(with: client, to: file, partial: partial)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "year,total\n2025,44\n")
+        // Complete: the checkpoint's file became the destination, and its record is gone.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["export.csv"])
+        #expect(DownloadCheckpoint(file: partial).bytesReceived == 0)
         #expect(
             session.requests.map { $0.url?.absoluteString }
-                == Array(repeating: "https://api.example.com/exports?year=2025", count: 2))
+                == Array(repeating: "https://api.example.com/exports?year=2025", count: 3))
     }
 }

@@ -35,14 +35,15 @@ extension DownloadLoopbackTests {
             try await client.download(
                 Fetch(
                     host: host, path: "/drop", query: query,
-                    setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 2))), to: destination)
+                    setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 0, maximumResumes: 1))),
+                to: destination)
             #expect(try Data(contentsOf: destination) == Self.pattern(1_000_000))
             #expect(try entries(directory) == ["restarted.bin"])
             #expect(try await requests(key, host: host) == 2)
         }
     }
 
-    @Test func restartsAndRetriesShareOneBudget() async throws {
+    @Test func restartsAreBoundedByTheResumesAllowedNotByTheRetries() async throws {
         try await withServer { host, directory in
             let key = UUID().uuidString
             let query = ["size": "1000000", "after": "1000", "key": key]
@@ -51,7 +52,7 @@ extension DownloadLoopbackTests {
                     try await client.download(
                         Fetch(
                             host: host, path: "/drop", query: query,
-                            setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 2))),
+                            setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 5, maximumResumes: 2))),
                         to: directory.appendingPathComponent("never.bin"))
                 })
             guard case .transport = error else {
@@ -79,6 +80,22 @@ extension DownloadLoopbackTests {
             post.setting.retryPolicy?.retriesNonIdempotentRequests = true
             try await client.download(post, to: directory.appendingPathComponent("post.bin"))
             #expect(try Data(contentsOf: directory.appendingPathComponent("post.bin")) == Self.pattern(1_000_000))
+            #expect(try await requests(key, host: host) == 2)
+        }
+    }
+
+    @Test func a416SayingEveryByteArrivedEndsTheDownload() async throws {
+        try await withServer { host, directory in
+            let key = UUID().uuidString
+            let destination = directory.appendingPathComponent("ranged.bin")
+            // Every byte arrives, but not the chunked body's end; the resume asks for what follows the last byte.
+            let response = try await client.download(
+                Fetch(
+                    host: host, path: "/ranged", query: ["size": "300000", "key": key],
+                    setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 0, maximumResumes: 1))),
+                to: destination)
+            #expect(response.statusCode == 200)
+            #expect(try Data(contentsOf: destination) == Self.pattern(300_000))
             #expect(try await requests(key, host: host) == 2)
         }
     }
@@ -163,7 +180,7 @@ extension DownloadLoopbackTests {
                     try await client.download(
                         Fetch(
                             host: host, path: "/file", query: ["size": "1000"],
-                            setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 1))),
+                            setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 0, maximumResumes: 1))),
                         to: directory.appendingPathComponent("short.bin"))
                 })
             guard case .transport(let urlError) = error else {

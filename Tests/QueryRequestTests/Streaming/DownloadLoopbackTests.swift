@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// `APIClient.download(_:to:ifExists:progress:)` over a real `URLSession`, against
+/// `APIClient.download(_:to:ifExists:checkpoint:progress:)` over a real `URLSession`, against
 /// `Tests/Scripts/download_server.py`, whose bodies are the pattern byte i = i % 251.
 @Suite(.enabled(if: Peer.python3.shouldRun, "needs python3 for the loopback server"), .timeLimit(.minutes(5)))
 struct DownloadLoopbackTests {

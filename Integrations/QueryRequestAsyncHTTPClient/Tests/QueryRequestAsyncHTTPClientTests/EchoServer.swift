@@ -38,6 +38,12 @@ final class EchoServer: Sendable {
         return !probe.isRunning && probe.terminationStatus == 0
     }
 
+    /// Whether nginx (Debian's package) is there: always taken as so in CI, which installs it.
+    static var hasNginx: Bool {
+        ProcessInfo.processInfo.environment["QUERY_REQUIRE_PEERS"] == "1"
+            || ["/usr/sbin/nginx", "/usr/bin/nginx"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
     static let python3: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/python3" }.first {
