@@ -30,6 +30,21 @@ public struct DownloadCheckpoint: Sendable, Hashable, Codable {
         self.file = file
     }
 
+    /// Reads a checkpoint kept as `{"file": "<file URL>"}`.
+    public init(from decoder: any Decoder) throws {
+        file = try decoder.container(keyedBy: CodingKeys.self).decode(URL.self, forKey: .file)
+    }
+
+    /// Writes the checkpoint as `{"file": "<file URL>"}`: a place, not the state, which stays on the disk.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case file
+    }
+
     /// The bytes kept so far for a resume: the file's size when its record is there too, else 0.
     public var bytesReceived: Int64 {
         // Read from the file system each time (a URL's resource values can be cached on Apple platforms).
