@@ -7,7 +7,6 @@ Served by nginx (the query string is the proxy's, nginx ignores it):
     /files/NAME          the file, with ETag, Last-Modified and ranges
     /no-ranges/NAME      the file, ranges disabled (max_ranges 0): every request gets the whole (200)
     /dated/NAME          the file without ETag: Last-Modified is the only validator
-    /slow/NAME           the file at 2 MB/s, for a download cancelled mid-body
 
 The proxy's own control paths:
 
@@ -19,6 +18,9 @@ The proxy's own control paths:
                          B, then C of the file (each offset once, counted from the range's start); with replace,
                          NAME is rewritten with seed S (another ETag and date) at the first cut; answers
                          {"sha256": hex of the new content} or {}
+    /control/hold?key=K  holds the responses to requests carrying key=K after their first 64 KiB, until
+    /control/release?key=K
+                         (at most 120 s): a download that is surely still running
     /control/log?key=K   the requests carrying key=K: [{"range": …, "ifRange": …, "status": n}]
 
 Every response is sent with `Connection: close`.
@@ -46,7 +48,6 @@ SERVER = """
         location /files/ {{ alias {root}/; }}
         location /no-ranges/ {{ alias {root}/; max_ranges 0; }}
         location /dated/ {{ alias {root}/; etag off; }}
-        location /slow/ {{ alias {root}/; limit_rate 2m; }}
     }}
 """
 
@@ -54,6 +55,7 @@ lock = threading.Lock()
 drops = {}  # key -> [offsets], ascending
 replacements = {}  # key -> (name, seed)
 logs = {}  # key -> [entries]
+holds = {}  # key -> Event, set on release
 
 
 def write_file(root, name, size, seed, age):
@@ -103,6 +105,16 @@ def control(connection, path, params, root):
             answer(connection, 200, {"sha256": hashlib.sha256(data).hexdigest()})
         else:
             answer(connection, 200, {})
+    elif path == "/control/hold":
+        with lock:
+            holds[params["key"]] = threading.Event()
+        answer(connection, 200, {})
+    elif path == "/control/release":
+        with lock:
+            held = holds.pop(params["key"], None)
+        if held is not None:
+            held.set()
+        answer(connection, 200, {})
     elif path == "/control/log":
         with lock:
             answer(connection, 200, logs.get(params.get("key", ""), []))
@@ -111,6 +123,13 @@ def control(connection, path, params, root):
 
 
 def handle(client, upstream, root):
+    try:
+        forward(client, upstream, root)
+    except OSError:
+        pass  # the client went away (a cancelled download)
+
+
+def forward(client, upstream, root):
     with client:
         head, rest = read_head(client)
         if head is None:
@@ -159,6 +178,9 @@ def handle(client, upstream, root):
                 with lock:
                     pending = [cut for cut in drops.get(key, []) if cut > start]
                     cut = pending[0] if pending else None
+                    hold = holds.get(key)
+                if hold is not None and offset - start >= 65536:
+                    hold.wait(120)
                 if cut is not None and offset + len(body) >= cut:
                     client.sendall(body[: cut - offset])
                     with lock:

@@ -325,10 +325,11 @@ struct ResumableDownloadTests {
             let name = "\(UUID().uuidString).bin"
             let expected = try await create(name, size: size)
             let key = UUID().uuidString
-            let checkpoint = DownloadCheckpoint(file: directory.appendingPathComponent("slow.part"))
-            let destination = directory.appendingPathComponent("slow.bin")
-            // nginx sends it at 2 MB/s: the download is still running when it is cancelled.
-            let fetch = Fetch(host: host, path: "/slow/\(name)", query: ["key": key])
+            let checkpoint = DownloadCheckpoint(file: directory.appendingPathComponent("held.part"))
+            let destination = directory.appendingPathComponent("held.bin")
+            // The proxy holds the response after its first 64 KiB: the download is surely running when cancelled.
+            _ = try await client.send(Fetch(host: host, path: "/control/hold", query: ["key": key]))
+            let fetch = Fetch(host: host, path: "/files/\(name)", query: ["key": key])
             let started = Gate()
             let download = Task {
                 try await client.download(
@@ -342,15 +343,17 @@ struct ResumableDownloadTests {
                     try await client.download(
                         fetch, to: directory.appendingPathComponent("other.bin"), checkpoint: checkpoint)
                 })
+            download.cancel()
+            let result = await download.result
+            _ = try await client.send(Fetch(host: host, path: "/control/release", query: ["key": key]))
             guard case .fileSystem(let path, let error) = refused else {
                 Issue.record("expected a file-system error, got \(refused)")
                 return
             }
             #expect(path == checkpoint.file.path)
             #expect((error as? POSIXError)?.code == .EWOULDBLOCK)
-            download.cancel()
-            guard case .failure(let error) = await download.result, case .cancelled? = error as? APIError else {
-                Issue.record("expected APIError.cancelled")
+            guard case .failure(let error) = result, case .cancelled? = error as? APIError else {
+                Issue.record("expected APIError.cancelled, got \(result)")
                 return
             }
             let held = checkpoint.bytesReceived
