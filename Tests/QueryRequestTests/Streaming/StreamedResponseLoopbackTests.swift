@@ -95,8 +95,9 @@ struct StreamedResponseLoopbackTests {
 
     @Test func theTimeoutAppliesBetweenChunks() async throws {
         try await withServer { host in
-            var request = Get(host: host, path: "/stall", query: ["after": "10", "seconds": "5"])
-            request.setting.timeout = 1
+            // 3 s, so that the head surely arrives within it on a loaded machine; then 30 s of silence.
+            var request = Get(host: host, path: "/stall", query: ["after": "10", "seconds": "30"])
+            request.setting.timeout = 3
             let streamed = try await APIClient().stream(request)
             let error = try #require(
                 await #expect(throws: APIError.self) {
