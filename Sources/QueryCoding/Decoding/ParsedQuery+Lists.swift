@@ -16,33 +16,40 @@ extension ParsedQuery {
         case .node(let node):
             index = node
         }
-        let node = nodes[index]
         let elements: [QueryLocation]
         switch arrayDecoding {
         case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited:
             try requireNoChildren(index, type: type, path: path)
-            guard node.firstValue >= 0 else { return [] }
-            guard node.moreValues.isEmpty else {
+            let firstValue = nodes[index].firstValue
+            guard firstValue >= 0 else { return [] }
+            guard nodes[index].moreValues.isEmpty else {
                 throw repeated(index, expected: "a \(listKind) array is one parameter", path: path)
             }
-            elements = try splitList(node.firstValue, path: path)
+            elements = try splitList(firstValue, path: path)
         case .repeatedKeys:
             try requireNoChildren(index, type: type, path: path)
-            elements = node.values.map(QueryLocation.value)
+            elements = valueLocations(of: index)
         case .brackets:
             try requireNoValue(index, type: type, path: path)
-            let children = self.children(of: index)
-            guard let appended = child(of: index, named: "") else {
-                if let (name, _) = children.first {
-                    throw unexpectedChild(name, of: index, expected: "\"[]\"", path: path)
+            // The one child must be the empty segment (`name[]`); any other is named in the error.
+            let first = Int(nodes[index].firstChild)
+            guard first >= 0 else { return [] }
+            var appended = -1
+            var other = -1
+            var child = first
+            while child >= 0 {
+                if hasEmptySegment(child) {
+                    appended = child
+                } else if other < 0 {
+                    other = child
                 }
-                return []
+                child = Int(nodes[child].nextSibling)
             }
-            if children.count > 1, let (name, _) = children.first(where: { !$0.name.isEmpty }) {
-                throw unexpectedChild(name, of: index, expected: "\"[]\"", path: path)
+            if other >= 0 {
+                throw unexpectedChild(segment(of: other), of: index, expected: "\"[]\"", path: path)
             }
             try requireNoChildren(appended, type: type, path: path)
-            elements = nodes[appended].values.map(QueryLocation.value)
+            elements = valueLocations(of: appended)
         case .indexedBrackets:
             try requireNoValue(index, type: type, path: path)
             elements = try indexedElements(of: index, path: path)
@@ -52,6 +59,17 @@ extension ParsedQuery {
             throw QueryDecodingLimitError(limit: .arrayLength, maximum: limit, parameter: nodeName(index))
         }
         return elements
+    }
+
+    /// The values a node names, in order, as locations.
+    private func valueLocations(of index: Int) -> [QueryLocation] {
+        let firstValue = nodes[index].firstValue
+        guard firstValue >= 0 else { return [] }
+        var locations: [QueryLocation] = []
+        locations.reserveCapacity(1 + nodes[index].moreValues.count)
+        locations.append(.value(firstValue))
+        for value in nodes[index].moreValues { locations.append(.value(value)) }
+        return locations
     }
 
     /// `comma-separated`, `pipe-delimited`, …, for messages.
@@ -68,15 +86,15 @@ extension ParsedQuery {
     /// tree whose children are the keys, each holding the value after it. An empty value is an empty
     /// object.
     func unexplodedNode(_ index: Int, path: PathContext) throws -> Int {
-        let node = nodes[index]
-        guard node.moreValues.isEmpty else {
+        guard nodes[index].moreValues.isEmpty else {
             throw repeated(index, expected: "an unexploded object is one parameter", path: path)
         }
-        let object = detachedNode(segment: node.segment, parent: Int(node.parent))
-        let isEmpty = try withBytes(of: node.firstValue, path: path) { $0.isEmpty }
+        let firstValue = nodes[index].firstValue
+        let object = detachedCopy(of: index)
+        let isEmpty = try withBytes(of: firstValue, path: path) { $0.isEmpty }
         if isEmpty { return object }
         let separator = ListSeparator.forObjects(arrayDecoding)
-        let parts = try splitList(node.firstValue, separator: separator, path: path)
+        let parts = try splitList(firstValue, separator: separator, path: path)
         guard parts.count % 2 == 0 else {
             throw DecodingErrors.oddUnexplodedObject(
                 parameter: nodeName(index), parts: parts.count, codingPath: path.codingPath)
@@ -180,7 +198,7 @@ extension ParsedQuery {
     private func requireNoChildren(_ index: Int, type: Any.Type, path: PathContext) throws {
         let first = Int(nodes[index].firstChild)
         guard first >= 0 else { return }
-        let name = nodes[first].segment
+        let name = segment(of: first)
         throw unexpectedChild(name, of: index, expected: "no nested parameters", path: path)
     }
 

@@ -39,7 +39,7 @@ extension ParsedQuery {
     private func tokens(of node: Int, paths: [[String]]) -> [String] {
         if node < parsedNodeCount { return paths[node] }
         let parent = Int(nodes[node].parent)
-        return (parent < 0 ? [] : tokens(of: parent, paths: paths)) + [nodes[node].segment]
+        return (parent < 0 ? [] : tokens(of: parent, paths: paths)) + [segment(of: node)]
     }
 
     /// The name of every parsed node as tokens: each segment split again at both `.` and `[…]` (a
@@ -50,7 +50,7 @@ extension ParsedQuery {
         var paths: [[String]] = Array(repeating: [], count: parsedNodeCount)
         // A parent is always made before its children, so its path is ready.
         for node in 2..<parsedNodeCount {
-            let segment = nodes[node].segment
+            let segment = segment(of: node)
             let parent = Int(nodes[node].parent)
             var path = parent > 1 ? paths[parent] : []
             switch both.split(segment, maximumDepth: Int.max) {

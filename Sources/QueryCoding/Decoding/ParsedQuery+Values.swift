@@ -110,7 +110,7 @@ extension ParsedQuery {
         var segments: [String] = []
         var current = index
         while current > 0 {
-            segments.append(nodes[current].segment)
+            segments.append(segment(of: current))
             current = Int(nodes[current].parent)
         }
         var name = ""

@@ -43,11 +43,16 @@ final class ParsedQuery {
     @exclusivity(unchecked) var values: [Value] = []
     /// The root (0) and an empty node (1), then every named node.
     @exclusivity(unchecked) private(set) var nodes: [QueryTreeNode] = [
-        QueryTreeNode(segment: "", parent: -1), QueryTreeNode(segment: "", parent: -1),
+        QueryTreeNode(segment: 0..<0, parent: -1), QueryTreeNode(segment: 0..<0, parent: -1),
     ]
-    /// Children by name, for the nodes with many: looking a name up in a short list is cheaper than
-    /// hashing it, but a long list would make wide queries quadratic.
-    @exclusivity(unchecked) private var childIndexes: [Int: [ExactName: Int]] = [:]
+    /// The UTF-8 bytes of the nodes' name segments, one after another (`QueryTreeNode.segment` is a
+    /// range of them): names are split and compared as bytes, and a segment becomes a `String` only
+    /// when asked for (``segment(of:)``).
+    @exclusivity(unchecked) private var segmentStore: [UInt8] = []
+    /// Children by the hash of their name's bytes (``ExactName/hash(_:)``), for the nodes with many:
+    /// looking a name up in a short list is cheaper than hashing it, but a long list would make wide
+    /// queries quadratic.
+    @exclusivity(unchecked) private var childIndexes: [Int: [Int: [Int]]] = [:]
     private let segmentation: NameSegmentation
     /// Which name syntax nested when the query was parsed.
     var parsedSyntax: NestingSyntax {
@@ -79,7 +84,8 @@ final class ParsedQuery {
         for byte in bytes {
             if byte == UInt8(ascii: "&") { separators += 1 } else if byte == UInt8(ascii: ",") { commas += 1 }
         }
-        reserve(pairs: Swift.min(separators + 1, limits.maximumParameterCount))
+        // Decoded names are no longer than the text they were sent as.
+        reserve(pairs: Swift.min(separators + 1, limits.maximumParameterCount), nameBytes: bytes.count)
         values.reserveCapacity(values.capacity + commas)
 
         var start = 0
@@ -90,9 +96,8 @@ final class ParsedQuery {
                     throw QueryDecodingLimitError(limit: .parameterCount, maximum: limits.maximumParameterCount)
                 }
                 let equals = bytes[start..<end].firstIndex(of: UInt8(ascii: "=")) ?? end
-                let name = try decodeName(start..<equals)
                 let valueStart = Swift.min(equals + 1, end)
-                try addPair(name: name, value: .encoded(valueStart..<end))
+                try addPair(encodedName: start..<equals, value: .encoded(valueStart..<end))
             }
             start = end + 1
         }
@@ -112,13 +117,15 @@ final class ParsedQuery {
             throw QueryDecodingLimitError(limit: .parameterCount, maximum: limits.maximumParameterCount)
         }
         var length = 0
+        var nameBytes = 0
         for item in items {
+            nameBytes += item.name.utf8.count
             length += item.name.utf8.count + (item.value?.utf8.count ?? 0)
             guard length <= limits.maximumInputLength else {
                 throw QueryDecodingLimitError(limit: .inputLength, maximum: limits.maximumInputLength)
             }
         }
-        reserve(pairs: items.count)
+        reserve(pairs: items.count, nameBytes: nameBytes)
         for item in items {
             try addPair(name: item.name, value: .plain(item.value ?? ""))
         }
@@ -126,42 +133,52 @@ final class ParsedQuery {
         parsedNodeCount = nodes.count
     }
 
-    private func reserve(pairs count: Int) {
+    private func reserve(pairs count: Int, nameBytes: Int) {
         values.reserveCapacity(count)
         nodes.reserveCapacity(count + 2)
+        segmentStore.reserveCapacity(nameBytes)
     }
 
-    private func decodeName(_ range: Range<Int>) throws -> String {
-        do {
-            return try source.withUnsafeBufferPointer { bytes in
-                let raw = UnsafeBufferPointer(rebasing: bytes[range])
-                guard PercentDecoding.needsDecoding(raw) else { return String(decoding: raw, as: UTF8.self) }
+    /// Adds the pair whose name is the source bytes in `range`, percent-decoded: the name is split and
+    /// looked up as bytes, and a string is made only for a segment that makes a new node.
+    private func addPair(encodedName range: Range<Int>, value: Text) throws {
+        try source.withUnsafeBufferPointer { bytes in
+            let raw = UnsafeBufferPointer(rebasing: bytes[range])
+            guard PercentDecoding.needsDecoding(raw) else { return try addPair(name: raw, value: value) }
+            do {
                 try PercentDecoding.decode(raw, into: &scratchBuffer)
-                return String(decoding: scratchBuffer, as: UTF8.self)
+            } catch let failure as PercentDecoding.Failure {
+                throw DecodingErrors.invalidName(String(decoding: raw, as: UTF8.self), explanation: failure.explanation)
             }
-        } catch let failure as PercentDecoding.Failure {
-            let raw = String(decoding: source[range], as: UTF8.self)
-            throw DecodingErrors.invalidName(raw, explanation: failure.explanation)
+            // `addPair(name:value:)` does not touch the scratch buffer, so its bytes stay put while read.
+            try scratchBuffer.withUnsafeBufferPointer { try addPair(name: $0, value: value) }
         }
     }
 
     private func addPair(name: String, value: Text) throws {
+        var name = name
+        try name.withUTF8 { try addPair(name: $0, value: value) }
+    }
+
+    /// Adds the pair named by the UTF-8 bytes `name` (already percent-decoded).
+    private func addPair(name: UnsafeBufferPointer<UInt8>, value: Text) throws {
         pairCount += 1
         var node = 0
-        switch segmentation.split(name, maximumDepth: options.limits.maximumDepth) {
+        switch segmentation.shape(of: name, maximumDepth: options.limits.maximumDepth) {
         case .flat:
             if name.isEmpty { hasUnwritableKeys = true }
             node = childCreated(of: node, named: name)
         case .literal:
             hasUnwritableKeys = true
             node = childCreated(of: node, named: name)
-        case .nested(let segments):
-            for segment in segments {
+        case .nested:
+            segmentation.forEachSegment(of: name) { segment in
                 if segment.isEmpty { hasUnwritableKeys = true }
-                node = childCreated(of: node, named: segment)
+                node = childCreated(of: node, named: UnsafeBufferPointer(rebasing: name[segment]))
             }
         case .tooDeep:
-            throw QueryDecodingLimitError(limit: .depth, maximum: options.limits.maximumDepth, parameter: name)
+            throw QueryDecodingLimitError(
+                limit: .depth, maximum: options.limits.maximumDepth, parameter: String(decoding: name, as: UTF8.self))
         }
         let valueIndex = values.count
         values.append(Value(text: value, node: node))
@@ -180,8 +197,37 @@ final class ParsedQuery {
 
     /// A node outside the tree (no parent links to it) named `segment`, for names read again.
     func detachedNode(segment: String, parent: Int) -> Int {
-        nodes.append(QueryTreeNode(segment: segment, parent: parent))
+        nodes.append(QueryTreeNode(segment: stored(segment), parent: parent))
         return nodes.count - 1
+    }
+
+    /// A node outside the tree (no parent links to it) with the name and parent of `node`.
+    func detachedCopy(of node: Int) -> Int {
+        nodes.append(QueryTreeNode(segment: nodes[node].segment, parent: Int(nodes[node].parent)))
+        return nodes.count - 1
+    }
+
+    /// A node's name segment.
+    func segment(of node: Int) -> String {
+        let range = nodes[node].segment
+        return segmentStore.withUnsafeBufferPointer { String(decoding: $0[range], as: UTF8.self) }
+    }
+
+    /// Whether a node's name segment is empty.
+    func hasEmptySegment(_ node: Int) -> Bool { nodes[node].segment.isEmpty }
+
+    /// The range of the segment store that now holds `segment`, which must not point into the store
+    /// (appending may move it): names come from the source, the scratch buffer or a string.
+    private func stored(_ segment: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let start = segmentStore.count
+        segmentStore.append(contentsOf: segment)
+        return start..<segmentStore.count
+    }
+
+    private func stored(_ segment: String) -> Range<Int> {
+        let start = segmentStore.count
+        segmentStore.append(contentsOf: segment.utf8)
+        return start..<segmentStore.count
     }
 
     // MARK: Children
@@ -191,8 +237,16 @@ final class ParsedQuery {
     /// here (where the parameter can be named) keeps decode ∘ encode total.
     @inline(__always)
     func requireWritableKey(_ name: String, child: Int, codingPath: @autoclosure () -> [any CodingKey]) throws {
-        if hasUnwritableKeys && !segmentation.isWritableKey(name) {
+        if hasUnwritableKeys && !isWritableKey(child) {
             try throwUnwritableKey(name, child: child, codingPath: codingPath())
+        }
+    }
+
+    /// Whether the encoder could write the name segment of `node` (the name it was looked up by) as a key.
+    private func isWritableKey(_ node: Int) -> Bool {
+        let range = nodes[node].segment
+        return segmentStore.withUnsafeBufferPointer {
+            segmentation.isWritableKey(UnsafeBufferPointer(rebasing: $0[range]))
         }
     }
 
@@ -203,17 +257,8 @@ final class ParsedQuery {
 
     /// The child of `node` named `segment`, or `nil`.
     func child(of node: Int, named segment: String) -> Int? {
-        // Only nodes with more than `linearLookupLimit` children have an index (`childCreated` makes it
-        // when the count passes the limit): asking the count first spares the others a hashed lookup.
-        if nodes[node].childCount > Self.linearLookupLimit, let index = childIndexes[node] {
-            return index[ExactName(segment)]
-        }
-        var child = Int(nodes[node].firstChild)
-        while child >= 0 {
-            if ExactName.same(nodes[child].segment, segment) { return child }
-            child = Int(nodes[child].nextSibling)
-        }
-        return nil
+        var segment = segment
+        return segment.withUTF8 { child(of: node, named: $0) }
     }
 
     /// The children of `node` with their names, in the order they were first named.
@@ -222,15 +267,48 @@ final class ParsedQuery {
         result.reserveCapacity(Int(nodes[node].childCount))
         var child = Int(nodes[node].firstChild)
         while child >= 0 {
-            result.append((nodes[child].segment, child))
+            result.append((segment(of: child), child))
             child = Int(nodes[child].nextSibling)
         }
         return result
     }
 
+    /// The child of `node` named by the UTF-8 bytes `segment`, or `nil`.
+    private func child(of node: Int, named segment: UnsafeBufferPointer<UInt8>) -> Int? {
+        // The store is only read while its buffer is borrowed, and every node's range lies inside it.
+        segmentStore.withUnsafeBufferPointer { store in
+            // Only nodes with more than `linearLookupLimit` children have an index (`childAppended` makes
+            // it when the count passes the limit): asking the count first spares the others a hash.
+            if nodes[node].childCount > Self.linearLookupLimit, let index = childIndexes[node] {
+                for child in index[ExactName.hash(segment)] ?? []
+                where ExactName.same(UnsafeBufferPointer(rebasing: store[nodes[child].segment]), segment) {
+                    return child
+                }
+                return nil
+            }
+            var child = Int(nodes[node].firstChild)
+            while child >= 0 {
+                if ExactName.same(UnsafeBufferPointer(rebasing: store[nodes[child].segment]), segment) { return child }
+                child = Int(nodes[child].nextSibling)
+            }
+            return nil
+        }
+    }
+
+    /// The child of `node` named by the UTF-8 bytes `segment`, made if it does not exist yet.
+    private func childCreated(of node: Int, named segment: UnsafeBufferPointer<UInt8>) -> Int {
+        if let existing = child(of: node, named: segment) { return existing }
+        return childAppended(to: node, segment: stored(segment))
+    }
+
     /// The child of `node` named `segment`, made if it does not exist yet.
     func childCreated(of node: Int, named segment: String) -> Int {
-        if let existing = child(of: node, named: segment) { return existing }
+        var segment = segment
+        return segment.withUTF8 { childCreated(of: node, named: $0) }
+    }
+
+    /// A new last child of `node`, named by the bytes `segment` of the segment store.
+    private func childAppended(to node: Int, segment: Range<Int>) -> Int {
         let index = nodes.count
         nodes.append(QueryTreeNode(segment: segment, parent: node))
         let last = Int(nodes[node].lastChild)
@@ -239,12 +317,12 @@ final class ParsedQuery {
         nodes[node].childCount += 1
         let count = Int(nodes[node].childCount)
         if count > Self.linearLookupLimit {
-            if count == Self.linearLookupLimit + 1 {
-                var index: [ExactName: Int] = [:]
-                for (name, child) in children(of: node) { index[ExactName(name)] = child }
-                childIndexes[node] = index
-            } else {
-                childIndexes[node]?[ExactName(segment)] = index
+            let children = count == Self.linearLookupLimit + 1 ? self.children(of: node).map(\.node) : [index]
+            segmentStore.withUnsafeBufferPointer { store in
+                for child in children {
+                    let hash = ExactName.hash(UnsafeBufferPointer(rebasing: store[nodes[child].segment]))
+                    childIndexes[node, default: [:]][hash, default: []].append(child)
+                }
             }
         }
         return index

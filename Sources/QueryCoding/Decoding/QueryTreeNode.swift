@@ -6,8 +6,9 @@
 /// order, so a repeated name keeps all its values and the decoder can refuse duplicates where one value
 /// is expected.
 struct QueryTreeNode {
-    /// This node's name segment, and its parent (-1 for the root).
-    var segment: String
+    /// This node's name segment, as a range of `ParsedQuery`'s segment store (read it with
+    /// `ParsedQuery.segment(of:)`), and its parent (-1 for the root).
+    var segment: Range<Int>
     var parent: Int32
     /// The first and last children, or -1, and the next sibling, or -1.
     var firstChild: Int32 = -1
@@ -19,7 +20,7 @@ struct QueryTreeNode {
     /// Further values with the same name, in order.
     var moreValues: [Int] = []
 
-    init(segment: String, parent: Int) {
+    init(segment: Range<Int>, parent: Int) {
         self.segment = segment
         self.parent = Int32(truncatingIfNeeded: parent)
     }

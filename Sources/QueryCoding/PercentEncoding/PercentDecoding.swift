@@ -27,7 +27,7 @@ enum PercentDecoding {
         output.removeAll(keepingCapacity: true)
         output.reserveCapacity(text.count)
         var index = 0
-        var sawEscape = false
+        var sawNonASCIIEscape = false
         while index < text.count {
             let byte = text[index]
             switch byte {
@@ -36,7 +36,7 @@ enum PercentDecoding {
                     let low = PercentEncoding.hexValue(text[index + 2])
                 else { throw .invalidEscape(offset: index) }
                 output.append(high << 4 | low)
-                sawEscape = true
+                if high >= 8 { sawNonASCIIEscape = true }
                 index += 3
             case UInt8(ascii: "+"):
                 output.append(0x20)
@@ -46,8 +46,9 @@ enum PercentDecoding {
                 index += 1
             }
         }
-        // Text that came from a Swift string is valid UTF-8 already; only escapes can break it.
-        if sawEscape {
+        // Text that came from a Swift string is valid UTF-8 already; only escapes of non-ASCII bytes can
+        // break it (a `%` starts a character, and an ASCII byte in its place is a whole character).
+        if sawNonASCIIEscape {
             let valid = output.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
             guard valid else { throw .invalidUTF8 }
         }
