@@ -12,17 +12,12 @@ extension Array: QueryDecodingFastPath where Element: Decodable {
     /// The elements the array strategy finds; `[]` when the parameter is absent (an empty array
     /// writes nothing).
     static func decodeQuery(from query: ParsedQuery, at location: QueryLocation, path: PathContext) throws -> Self {
-        let elements = try query.elements(at: location, path: path, type: Self.self)
         // The element type's fast path is looked up once for the whole array; `String`, the commonest,
-        // by comparing metadata.
+        // by comparing metadata, and read straight from a node's values where they are its elements.
         if Element.self == String.self {
-            var strings: [String] = []
-            strings.reserveCapacity(elements.count)
-            for index in elements.indices {
-                strings.append(try query.decodeString(at: elements[index], path: path.element(index)).text)
-            }
-            return Specialization.cast(strings, to: [Element].self)
+            return Specialization.cast(try decodeStrings(from: query, at: location, path: path), to: [Element].self)
         }
+        let elements = try query.elements(at: location, path: path, type: Self.self)
         if TypeTraits.of(Element.self).contains(.decodingFastPath),
             let fast = Element.self as? any QueryDecodingFastPath.Type
         {
@@ -30,10 +25,38 @@ extension Array: QueryDecodingFastPath where Element: Decodable {
         }
         var result: [Element] = []
         result.reserveCapacity(elements.count)
+        var elementPath = path.element(0)
         for index in elements.indices {
-            result.append(try query.decode(Element.self, at: elements[index], path: path.element(index)))
+            elementPath.elementIndex = index
+            result.append(try query.decode(Element.self, at: elements[index], path: elementPath))
         }
         return result
+    }
+
+    private static func decodeStrings(
+        from query: ParsedQuery, at location: QueryLocation, path: PathContext
+    ) throws -> [String] {
+        var strings: [String] = []
+        // Element `i`'s path is element 0's with the index changed: made once, the key is not copied again
+        // for every element.
+        var elementPath = path.element(0)
+        switch try query.arrayElements(at: location, path: path, type: Self.self) {
+        case .valuesOf(let node):
+            strings.reserveCapacity(Int(query.nodes[node].valueCount))
+            var value = query.firstValue(of: node)
+            while value >= 0 {
+                elementPath.elementIndex = strings.count
+                strings.append(try query.decodeString(at: .value(value), path: elementPath).text)
+                value = query.nextValue(after: value)
+            }
+        case .listed(let elements):
+            strings.reserveCapacity(elements.count)
+            for index in elements.indices {
+                elementPath.elementIndex = index
+                strings.append(try query.decodeString(at: elements[index], path: elementPath).text)
+            }
+        }
+        return strings
     }
 
     private static func decodeElements<Fast: QueryDecodingFastPath>(
@@ -41,8 +64,10 @@ extension Array: QueryDecodingFastPath where Element: Decodable {
     ) throws -> Self {
         var result: [Fast] = []
         result.reserveCapacity(elements.count)
+        var elementPath = path.element(0)
         for index in elements.indices {
-            result.append(try Fast.decodeQuery(from: query, at: elements[index], path: path.element(index)))
+            elementPath.elementIndex = index
+            result.append(try Fast.decodeQuery(from: query, at: elements[index], path: elementPath))
         }
         // `Fast` was opened from `Element`'s own metatype: they are one type.
         return Specialization.cast(result, to: [Element].self)

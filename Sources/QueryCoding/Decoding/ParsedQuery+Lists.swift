@@ -4,36 +4,53 @@ import Foundation
 /// strategy lays them out (repeated keys, brackets, indexes, a delimited list in one value), with the checks
 /// that refuse a layout the strategy cannot have written.
 extension ParsedQuery {
+    /// Where an array's elements are: every value one node names (repeated keys, `name[]`), read by following
+    /// the node's list of values without making an array of locations, or locations found otherwise.
+    enum ArrayElements {
+        case valuesOf(node: Int)
+        case listed([QueryLocation])
+    }
+
     /// The elements of the array at `location`, as the array strategy says.
     func elements(at location: QueryLocation, path: PathContext, type: Any.Type) throws -> [QueryLocation] {
+        switch try arrayElements(at: location, path: path, type: type) {
+        case .valuesOf(let node): valueLocations(of: node)
+        case .listed(let elements): elements
+        }
+    }
+
+    /// The elements of the array at `location`, as the array strategy says, checked against the limit.
+    func arrayElements(at location: QueryLocation, path: PathContext, type: Any.Type) throws -> ArrayElements {
         let index: Int
         switch location {
         case .absent:
-            return []
+            return .listed([])
         case .value(let value):
             throw DecodingErrors.elementIsNotArray(
                 array: parameterName(of: value), type: type, codingPath: path.codingPath)
         case .node(let node):
             index = node
         }
-        let elements: [QueryLocation]
+        let elements: ArrayElements
+        let count: Int
         switch arrayDecoding {
         case .commaSeparated, .pipeDelimited, .spaceDelimited, .delimited:
             try requireNoChildren(index, type: type, path: path)
             let firstValue = nodes[index].firstValue
-            guard firstValue >= 0 else { return [] }
-            guard nodes[index].moreValues.isEmpty else {
+            guard firstValue >= 0 else { return .listed([]) }
+            guard !nodes[index].hasMoreValues else {
                 throw repeated(index, expected: "a \(listKind) array is one parameter", path: path)
             }
-            elements = try splitList(firstValue, path: path)
+            let list = try splitList(firstValue, path: path)
+            (elements, count) = (.listed(list), list.count)
         case .repeatedKeys:
             try requireNoChildren(index, type: type, path: path)
-            elements = valueLocations(of: index)
+            (elements, count) = (.valuesOf(node: index), Int(nodes[index].valueCount))
         case .brackets:
             try requireNoValue(index, type: type, path: path)
             // The one child must be the empty segment (`name[]`); any other is named in the error.
             let first = Int(nodes[index].firstChild)
-            guard first >= 0 else { return [] }
+            guard first >= 0 else { return .listed([]) }
             var appended = -1
             var other = -1
             var child = first
@@ -49,26 +66,38 @@ extension ParsedQuery {
                 throw unexpectedChild(segment(of: other), of: index, expected: "\"[]\"", path: path)
             }
             try requireNoChildren(appended, type: type, path: path)
-            elements = valueLocations(of: appended)
+            (elements, count) = (.valuesOf(node: appended), Int(nodes[appended].valueCount))
         case .indexedBrackets:
             try requireNoValue(index, type: type, path: path)
-            elements = try indexedElements(of: index, path: path)
+            let list = try indexedElements(of: index, path: path)
+            (elements, count) = (.listed(list), list.count)
         }
         let limit = options.limits.maximumArrayLength
-        guard elements.count <= limit else {
+        guard count <= limit else {
             throw QueryDecodingLimitError(limit: .arrayLength, maximum: limit, parameter: nodeName(index))
         }
         return elements
     }
+
+    /// The first value a node names, or -1; ``nextValue(after:)`` gives the others, in order.
+    @inline(__always)
+    func firstValue(of node: Int) -> Int { nodes[node].firstValue }
+
+    /// The value after `value` among those its node names, or -1.
+    @inline(__always)
+    func nextValue(after value: Int) -> Int { Int(values[value].next) }
 
     /// The values a node names, in order, as locations.
     private func valueLocations(of index: Int) -> [QueryLocation] {
         let firstValue = nodes[index].firstValue
         guard firstValue >= 0 else { return [] }
         var locations: [QueryLocation] = []
-        locations.reserveCapacity(1 + nodes[index].moreValues.count)
-        locations.append(.value(firstValue))
-        for value in nodes[index].moreValues { locations.append(.value(value)) }
+        locations.reserveCapacity(Int(nodes[index].valueCount))
+        var value = firstValue
+        while value >= 0 {
+            locations.append(.value(value))
+            value = Int(values[value].next)
+        }
         return locations
     }
 
@@ -86,7 +115,7 @@ extension ParsedQuery {
     /// tree whose children are the keys, each holding the value after it. An empty value is an empty
     /// object.
     func unexplodedNode(_ index: Int, path: PathContext) throws -> Int {
-        guard nodes[index].moreValues.isEmpty else {
+        guard !nodes[index].hasMoreValues else {
             throw repeated(index, expected: "an unexploded object is one parameter", path: path)
         }
         let firstValue = nodes[index].firstValue

@@ -52,7 +52,7 @@ extension ParsedQuery {
                     parameter: nodeName(index), type: type, codingPath: path.codingPath)
             }
             guard node.firstValue >= 0 else { throw missing(type, path: path) }
-            guard node.moreValues.isEmpty else {
+            guard !node.hasMoreValues else {
                 throw repeated(index, expected: "\(type) takes one value", path: path)
             }
             return node.firstValue
@@ -90,7 +90,7 @@ extension ParsedQuery {
             let node = nodes[index]
             if node.hasChildren { return false }
             if node.firstValue < 0 { return true }
-            if !node.moreValues.isEmpty { return false }
+            if node.hasMoreValues { return false }
             return try isNilText(node.firstValue, path: path)
         }
     }
@@ -133,7 +133,7 @@ extension ParsedQuery {
     /// resolved by picking one.
     func repeated(_ index: Int, expected: String, path: PathContext) -> DecodingError {
         DecodingErrors.repeatedParameter(
-            parameter: nodeName(index), count: nodes[index].valueCount, expected: expected,
+            parameter: nodeName(index), count: Int(nodes[index].valueCount), expected: expected,
             codingPath: path.codingPath)
     }
 

@@ -13,6 +13,10 @@ final class ParsedQuery {
         let text: Text
         /// The node the value's pair names, for messages.
         let node: Int
+        /// The next value of the node this one is attached to (-1 for the last), or `unattached`.
+        var next = Self.unattached
+
+        static let unattached: Int32 = -2
     }
 
     let options: DecodingOptions
@@ -30,7 +34,9 @@ final class ParsedQuery {
     /// first use.
     @exclusivity(unchecked) var tokenPaths: [[String]]? = nil
     /// The query's UTF-8 bytes (empty when decoding items).
-    let source: [UInt8]
+    @exclusivity(unchecked) private(set) var source: [UInt8]
+    /// Where the growable stores below come from and go back to (``ParsedQueryBuffers``).
+    private let buffers: ParsedQueryBuffers
     // The stores below belong to this one call and are never accessed overlappingly, so they skip the
     // runtime exclusivity checks, which would otherwise cost more than the work itself.
 
@@ -39,12 +45,13 @@ final class ParsedQuery {
     /// Whether some name has an empty segment or is a malformed literal: a key the encoder could not
     /// write. Only then do keyed lookups check the name, so well-formed queries pay nothing.
     private(set) var hasUnwritableKeys = false
+    /// Whether some name is a malformed literal (not only empty segments): then every looked-up name is
+    /// checked byte by byte, not only for being empty.
+    private var hasLiteralNames = false
     /// Pair values, then list elements as arrays split them.
     @exclusivity(unchecked) var values: [Value] = []
     /// The root (0) and an empty node (1), then every named node.
-    @exclusivity(unchecked) private(set) var nodes: [QueryTreeNode] = [
-        QueryTreeNode(segment: 0..<0, parent: -1), QueryTreeNode(segment: 0..<0, parent: -1),
-    ]
+    @exclusivity(unchecked) private(set) var nodes: [QueryTreeNode] = []
     /// The UTF-8 bytes of the nodes' name segments, one after another (`QueryTreeNode.segment` is a
     /// range of them): names are split and compared as bytes, and a segment becomes a `String` only
     /// when asked for (``segment(of:)``).
@@ -69,9 +76,14 @@ final class ParsedQuery {
         self.nestedKeyDecoding = options.nestedKeyDecoding
         self.dateDecoding = options.dateDecoding
         self.segmentation = NameSegmentation(options: options)
-        var bytes = Array(query.utf8)
+        let buffers = ParsedQueryBuffers.take()
+        self.buffers = buffers
+        var bytes: [UInt8] = []
+        swap(&bytes, &buffers.source)
+        bytes.append(contentsOf: query.utf8)
         if bytes.first == UInt8(ascii: "?") { bytes.removeFirst() }
         self.source = bytes
+        adoptBuffers()
         let limits = options.limits
         guard bytes.count <= limits.maximumInputLength else {
             throw QueryDecodingLimitError(limit: .inputLength, maximum: limits.maximumInputLength)
@@ -85,8 +97,9 @@ final class ParsedQuery {
             if byte == UInt8(ascii: "&") { separators += 1 } else if byte == UInt8(ascii: ",") { commas += 1 }
         }
         // Decoded names are no longer than the text they were sent as.
-        reserve(pairs: Swift.min(separators + 1, limits.maximumParameterCount), nameBytes: bytes.count)
-        values.reserveCapacity(values.capacity + commas)
+        reserve(
+            pairs: Swift.min(separators + 1, limits.maximumParameterCount), listElements: commas,
+            nameBytes: bytes.count)
 
         var start = 0
         while start <= bytes.count {
@@ -111,7 +124,12 @@ final class ParsedQuery {
         self.nestedKeyDecoding = options.nestedKeyDecoding
         self.dateDecoding = options.dateDecoding
         self.segmentation = NameSegmentation(options: options)
-        self.source = []
+        let buffers = ParsedQueryBuffers.take()
+        self.buffers = buffers
+        var bytes: [UInt8] = []
+        swap(&bytes, &buffers.source)
+        self.source = bytes
+        adoptBuffers()
         let limits = options.limits
         guard items.count <= limits.maximumParameterCount else {
             throw QueryDecodingLimitError(limit: .parameterCount, maximum: limits.maximumParameterCount)
@@ -125,7 +143,7 @@ final class ParsedQuery {
                 throw QueryDecodingLimitError(limit: .inputLength, maximum: limits.maximumInputLength)
             }
         }
-        reserve(pairs: items.count, nameBytes: nameBytes)
+        reserve(pairs: items.count, listElements: 0, nameBytes: nameBytes)
         for item in items {
             try addPair(name: item.name, value: .plain(item.value ?? ""))
         }
@@ -133,8 +151,30 @@ final class ParsedQuery {
         parsedNodeCount = nodes.count
     }
 
-    private func reserve(pairs count: Int, nameBytes: Int) {
-        values.reserveCapacity(count)
+    /// Takes the stores out of ``buffers`` (emptied, with the room earlier calls made) and adds the root and
+    /// the empty node.
+    private func adoptBuffers() {
+        swap(&values, &buffers.values)
+        swap(&nodes, &buffers.nodes)
+        swap(&segmentStore, &buffers.segmentStore)
+        swap(&scratchBuffer, &buffers.scratch)
+        nodes.append(QueryTreeNode(segment: 0..<0, parent: -1))
+        nodes.append(QueryTreeNode(segment: 0..<0, parent: -1))
+    }
+
+    /// Gives the stores back, for the thread's next call.
+    deinit {
+        swap(&buffers.source, &source)
+        swap(&buffers.values, &values)
+        swap(&buffers.nodes, &nodes)
+        swap(&buffers.segmentStore, &segmentStore)
+        swap(&buffers.scratch, &scratchBuffer)
+        ParsedQueryBuffers.giveBack(buffers)
+    }
+
+    /// Sizes the stores once: a value per pair and per list element (comma), a node per pair.
+    private func reserve(pairs count: Int, listElements: Int, nameBytes: Int) {
+        values.reserveCapacity(count + listElements)
         nodes.reserveCapacity(count + 2)
         segmentStore.reserveCapacity(nameBytes)
     }
@@ -170,6 +210,7 @@ final class ParsedQuery {
             node = childCreated(of: node, named: name)
         case .literal:
             hasUnwritableKeys = true
+            hasLiteralNames = true
             node = childCreated(of: node, named: name)
         case .nested:
             segmentation.forEachSegment(of: name) { segment in
@@ -185,14 +226,24 @@ final class ParsedQuery {
         attach(valueIndex, to: node)
     }
 
-    /// Adds a value to those a node names.
+    /// Adds a value to those a node names. A value already attached to another node (a parameter read
+    /// again under a field's own style) is attached as a copy, so that each node's list stays whole.
     @inline(__always)
     func attach(_ value: Int, to node: Int) {
-        if nodes[node].firstValue < 0 {
+        var value = value
+        if values[value].next != Value.unattached {
+            values.append(Value(text: values[value].text, node: values[value].node))
+            value = values.count - 1
+        }
+        values[value].next = -1
+        let last = Int(nodes[node].lastValue)
+        if last < 0 {
             nodes[node].firstValue = value
         } else {
-            nodes[node].moreValues.append(value)
+            values[last].next = Int32(truncatingIfNeeded: value)
         }
+        nodes[node].lastValue = Int32(truncatingIfNeeded: value)
+        nodes[node].valueCount += 1
     }
 
     /// A node outside the tree (no parent links to it) named `segment`, for names read again.
@@ -245,6 +296,9 @@ final class ParsedQuery {
     /// Whether the encoder could write the name segment of `node` (the name it was looked up by) as a key.
     private func isWritableKey(_ node: Int) -> Bool {
         let range = nodes[node].segment
+        // A node parsed from a well-formed name: the walk split every nesting byte off its segment, so only
+        // an empty segment is unwritable (nodes made while decoding, and literal names, are read in full).
+        if !hasLiteralNames && node < parsedNodeCount { return !range.isEmpty }
         return segmentStore.withUnsafeBufferPointer {
             segmentation.isWritableKey(UnsafeBufferPointer(rebasing: $0[range]))
         }

@@ -15,21 +15,20 @@ struct QueryTreeNode {
     var lastChild: Int32 = -1
     var nextSibling: Int32 = -1
     var childCount: Int32 = 0
-    /// The first value named by this node, or -1.
+    /// The first and last values named by this node, or -1; each value links to the next
+    /// (`ParsedQuery.Value.next`), so that a node holds no array of its own.
     var firstValue = -1
-    /// Further values with the same name, in order.
-    var moreValues: [Int] = []
+    var lastValue: Int32 = -1
+    /// How many values this node names.
+    var valueCount: Int32 = 0
 
     init(segment: Range<Int>, parent: Int) {
         self.segment = segment
         self.parent = Int32(truncatingIfNeeded: parent)
     }
 
-    var valueCount: Int { firstValue < 0 ? 0 : 1 + moreValues.count }
-
-    var values: [Int] {
-        firstValue < 0 ? [] : [firstValue] + moreValues
-    }
+    /// Whether this node names more than one value (a repeated name).
+    var hasMoreValues: Bool { valueCount > 1 }
 
     var hasChildren: Bool { firstChild >= 0 }
 }
