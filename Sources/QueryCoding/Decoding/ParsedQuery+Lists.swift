@@ -85,7 +85,7 @@ extension ParsedQuery {
 
     /// The value after `value` among those its node names, or -1.
     @inline(__always)
-    func nextValue(after value: Int) -> Int { Int(values[value].next) }
+    func nextValue(after value: Int) -> Int { values[value].next }
 
     /// The values a node names, in order, as locations.
     private func valueLocations(of index: Int) -> [QueryLocation] {
@@ -96,7 +96,7 @@ extension ParsedQuery {
         var value = firstValue
         while value >= 0 {
             locations.append(.value(value))
-            value = Int(values[value].next)
+            value = values[value].next
         }
         return locations
     }

@@ -13,10 +13,12 @@ final class ParsedQuery {
         let text: Text
         /// The node the value's pair names, for messages.
         let node: Int
-        /// The next value of the node this one is attached to (-1 for the last), or `unattached`.
+        /// The next value of the node this one is attached to (-1 for the last), or `unattached`. An `Int`,
+        /// like every value index: it costs no room (it fills what the layout pads), and no input is too long
+        /// for it.
         var next = Self.unattached
 
-        static let unattached: Int32 = -2
+        static let unattached = -2
     }
 
     let options: DecodingOptions
@@ -240,9 +242,9 @@ final class ParsedQuery {
         if last < 0 {
             nodes[node].firstValue = value
         } else {
-            values[last].next = Int32(truncatingIfNeeded: value)
+            values[last].next = value
         }
-        nodes[node].lastValue = Int32(truncatingIfNeeded: value)
+        nodes[node].lastValue = value
         nodes[node].valueCount += 1
     }
 

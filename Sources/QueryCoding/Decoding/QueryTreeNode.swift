@@ -15,12 +15,12 @@ struct QueryTreeNode {
     var lastChild: Int32 = -1
     var nextSibling: Int32 = -1
     var childCount: Int32 = 0
+    /// How many values this node names (placed here, where the layout has room for it).
+    var valueCount: Int32 = 0
     /// The first and last values named by this node, or -1; each value links to the next
     /// (`ParsedQuery.Value.next`), so that a node holds no array of its own.
     var firstValue = -1
-    var lastValue: Int32 = -1
-    /// How many values this node names.
-    var valueCount: Int32 = 0
+    var lastValue = -1
 
     init(segment: Range<Int>, parent: Int) {
         self.segment = segment
