@@ -9,7 +9,8 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct DecoderReuseTests {
     let decoder = QueryDecoder()
 
-    /// A query of `count` parameters `p0=v0&p1=v1…`, some of them nested and repeated, and what it decodes to.
+    /// A query of `count` parameters (`g0.n0t3=t30-0%20x&…` for the tag `t3`), nested one level and repeated up to
+    /// three times, and what it decodes to.
     private func query(_ count: Int, tag: String) -> (String, [String: [String: [String]]]) {
         var pairs: [String] = []
         var expected: [String: [String: [String]]] = [:]
