@@ -24,9 +24,11 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", exact: "1.5.0"),
     ],
     targets: [
+        .target(name: "EndToEndFixtures"),
         .executableTarget(
             name: "EndToEndServer",
             dependencies: [
+                "EndToEndFixtures",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -34,6 +36,7 @@ let package = Package(
         .executableTarget(
             name: "EndToEndBenchmark",
             dependencies: [
+                "EndToEndFixtures",
                 .product(name: "QueryRequest", package: "QueryRequest"),
                 .product(name: "QueryRequestAsyncHTTPClient", package: "QueryRequestAsyncHTTPClient"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -1,17 +1,5 @@
+import EndToEndFixtures
 import Foundation
-
-/// The process's CPU time so far, user + system, in microseconds.
-func cpuMicroseconds() -> Double {
-    var usage = rusage()
-    #if canImport(Glibc)
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    #else
-        getrusage(RUSAGE_SELF, &usage)
-    #endif
-    let user = Double(usage.ru_utime.tv_sec) * 1e6 + Double(usage.ru_utime.tv_usec)
-    let system = Double(usage.ru_stime.tv_sec) * 1e6 + Double(usage.ru_stime.tv_usec)
-    return user + system
-}
 
 func seconds(_ duration: Duration) -> Double {
     let (whole, attoseconds) = duration.components

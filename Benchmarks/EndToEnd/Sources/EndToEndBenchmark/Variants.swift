@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import EndToEndFixtures
 import Foundation
 import NIOCore
 import NIOFoundationCompat

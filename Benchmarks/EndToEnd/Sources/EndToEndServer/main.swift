@@ -10,38 +10,20 @@
 //   `application/json`.
 // - `GET /stats` answers `{"cpu_us":N}`: the server process's CPU time so far (user + system, microseconds), so
 //   that the benchmark can show what each request cost the server.
+import EndToEndFixtures
 import Foundation
 import Hummingbird
 import Logging
 import NIOCore
 
-struct Item: Codable {
-    var id: Int
-    var name: String
-    var price: Double
-    var tags: [String]
-    var available: Bool
-}
-
-struct NewItem: Codable, Equatable {
-    var name: String
-    var price: Double
-    var tags: [String]
-}
-
-struct Created: Codable {
-    var id: Int
-    var name: String
-}
-
 /// The expected query, percent-decoded, as Hummingbird hands it over.
 let expectedQuery: [(String, String)] = [
-    ("q", "swift client"), ("page", "2"), ("per_page", "20"), ("sort", "updated"), ("tags", "server,linux,nio"),
+    ("q", Fixture.q), ("page", String(Fixture.page)), ("per_page", String(Fixture.perPage)),
+    ("sort", Fixture.sort), ("tags", Fixture.tags.joined(separator: ",")),
 ]
-let expectedItem = NewItem(name: "widget", price: 9.5, tags: ["new", "sale"])
 
 let itemsBody: ByteBuffer = {
-    let items = (1...12).map { index in
+    let items = (1...Fixture.itemCount).map { index in
         Item(
             id: index, name: "Item number \(index)", price: Double(index) * 1.25,
             tags: index.isMultiple(of: 2) ? ["server", "linux"] : ["client"], available: index % 3 != 0)
@@ -53,20 +35,8 @@ let itemsBody: ByteBuffer = {
 }()
 let createdBody: ByteBuffer = {
     // swift-format-ignore: NeverUseForceTry
-    ByteBuffer(data: try! JSONEncoder().encode(Created(id: 101, name: "widget")))
+    ByteBuffer(data: try! JSONEncoder().encode(Created(id: Fixture.createdID, name: Fixture.newItem.name)))
 }()
-
-func cpuMicroseconds() -> Int {
-    var usage = rusage()
-    #if canImport(Glibc)
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    #else
-        getrusage(RUSAGE_SELF, &usage)
-    #endif
-    let user = Int(usage.ru_utime.tv_sec) * 1_000_000 + Int(usage.ru_utime.tv_usec)
-    let system = Int(usage.ru_stime.tv_sec) * 1_000_000 + Int(usage.ru_stime.tv_usec)
-    return user + system
-}
 
 func json(_ body: ByteBuffer, status: HTTPResponse.Status) -> Response {
     Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: body))
@@ -92,13 +62,13 @@ router.post("items") { request, _ -> Response in
         return badRequest("expected Content-Type application/json, got \(request.headers[.contentType] ?? "none")")
     }
     let body = try await request.body.collect(upTo: 4096)
-    guard let item = try? JSONDecoder().decode(NewItem.self, from: Data(buffer: body)), item == expectedItem else {
+    guard let item = try? JSONDecoder().decode(NewItem.self, from: Data(buffer: body)), item == Fixture.newItem else {
         return badRequest("unexpected body \(String(buffer: body))")
     }
     return json(createdBody, status: .created)
 }
 router.get("stats") { _, _ -> Response in
-    json(ByteBuffer(string: "{\"cpu_us\":\(cpuMicroseconds())}"), status: .ok)
+    json(ByteBuffer(string: "{\"cpu_us\":\(Int(cpuMicroseconds()))}"), status: .ok)
 }
 
 let port: Int = {
