@@ -6,6 +6,10 @@
 //         N requests (N / 2 pairs) of one variant, one at a time, and nothing else: for callgrind.sh
 //     EndToEndBenchmark --list
 //         the variants' names
+//     --pad-metadata N (with --variant)
+//         first makes the runtime instantiate N generic types nobody uses (`Optional` nested N deep), which moves
+//         the entries of its generic metadata cache: Docs/Performance.md, "End to end", shows what that does to
+//         the instructions of the same calls
 //
 // Without `--port`, the server is started from the same folder and stopped at the end.
 import Foundation
@@ -41,6 +45,15 @@ func cpuModel() -> String {
     let text = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
     let line = text.split(separator: "\n").first { $0.hasPrefix("model name") }
     return line?.split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
+}
+
+/// Instantiates the metadata of `Optional<T>`, `Optional<Optional<T>>`, …, `depth` levels deep.
+func instantiateNestedOptionals<T>(of type: T.Type, depth: Int) -> Int {
+    depth == 0 ? 0 : 1 + instantiateNestedOptionals(of: Optional<T>.self, depth: depth - 1)
+}
+
+if let depth = option("--pad-metadata") {
+    note("instantiated \(instantiateNestedOptionals(of: Int.self, depth: depth)) generic types")
 }
 
 if CommandLine.arguments.contains("--list") {

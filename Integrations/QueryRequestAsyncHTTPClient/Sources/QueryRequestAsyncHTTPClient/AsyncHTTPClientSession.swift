@@ -147,27 +147,29 @@ public struct AsyncHTTPClientSession: NetworkSession {
     private func send(_ request: URLRequest, limit: Int?) async throws -> (Data, URLResponse) {
         let report = NetworkSessionReport.current
         let outgoing = try Self.makeRequest(request, cookies: cookieStorage, report: report)
-        let timeout = Self.timeout(of: request)
+        let deadline = NIODeadline.now() + Self.timeout(of: request)
+        // AsyncHTTPClient's deadline bounds the wait for the head only; the body is read in a task of its own, which
+        // an event loop cancels at the deadline, so that the timeout bounds the whole exchange. That is how
+        // AsyncHTTPClient bounds the head, and cheaper than a task group with a child sleeping until the deadline
+        // (Docs/Performance.md, "Where the rest of the cost lies").
+        let transfer = Task {
+            try await self.exchange(outgoing, deadline: deadline, request: request, limit: limit, report: report)
+        }
+        let timer = client.eventLoopGroup.any().scheduleTask(deadline: deadline) { transfer.cancel() }
+        defer { timer.cancel() }
         do {
-            return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
-                group.addTask {
-                    try await exchange(
-                        outgoing, deadline: .now() + timeout, request: request, limit: limit, report: report)
-                }
-                group.addTask {
-                    // The deadline given to AsyncHTTPClient may not cover the body, this one does.
-                    try await Task.sleep(nanoseconds: UInt64(timeout.nanoseconds))
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let result = first else {
-                    throw URLError(.timedOut)
-                }
-                return result
+            return try await withTaskCancellationHandler {
+                try await transfer.value
+            } onCancel: {
+                transfer.cancel()
             }
         } catch let tooLarge as ResponseTooLargeError {
             throw tooLarge
         } catch {
+            // Cancelled by the timer, not by the caller: the deadline passed.
+            if !Task.isCancelled, NIODeadline.now() >= deadline, Self.code(for: error) == .cancelled {
+                throw Self.urlError(for: URLError(.timedOut), url: request.url)
+            }
             throw Self.urlError(for: error, url: request.url)
         }
     }

@@ -15,6 +15,7 @@ struct StreamingTests {
         let host: Loopback
         let path: String
         var query: [String: String] = [:]
+        var setting = APISetting.default
     }
 
     struct Report: Decodable, Sendable {
@@ -100,6 +101,25 @@ struct StreamingTests {
             }
             #expect(urlError.code == .dataLengthExceedsMaximum)
             #expect(error.description.contains("maximumResponseBodySize (1000 bytes)"))
+        }
+    }
+
+    @Test func aBodyThatStallsAfterItsHeadHitsTheRequestsTimeout() async throws {
+        try await withServer { host in
+            // The head and 100 bytes come at once, the end 30 s later. AsyncHTTPClient's own deadline bounds the
+            // wait for the head only; the session's timeout bounds the body read whole too.
+            let request = Get(
+                host: host, path: "/stall", query: ["after": "100", "seconds": "30"],
+                setting: APISetting(retryPolicy: RetryPolicy(maximumRetries: 0), timeout: 1))
+            let error = try #require(
+                await #expect(throws: APIError.self) {
+                    try await APIClient(session: AsyncHTTPClientSession()).send(request)
+                })
+            guard case .transport(let urlError) = error else {
+                Issue.record("expected a transport error, got \(error)")
+                return
+            }
+            #expect(urlError.code == .timedOut)
         }
     }
 
