@@ -21,7 +21,7 @@ import Testing
             - { name: session, in: cookie, schema: { type: string } }
             - { name: filter, in: query, content: { application/json: { schema: { type: object } } } }
             - { name: ids, in: query, style: deepObject, schema: { type: array, items: { type: integer } } }
-            - { name: box, in: query, style: deepObject, explode: false, schema: { $ref: '#/components/schemas/Box' } }
+            - { name: box, in: query, style: spaceDelimited, explode: true, schema: { $ref: '#/components/schemas/Box' } }
             - { name: boxes, in: query, schema: { type: array, items: { $ref: '#/components/schemas/Box' } } }
             - { name: since, in: header, schema: { type: string, format: date-time } }
             - { name: near, in: query, schema: { $ref: '#/components/schemas/Box' } }
@@ -64,6 +64,7 @@ import Testing
                 "error #/paths/~1pets~1{petId}/get/parameters/2",
                 "error #/paths/~1pets~1{petId}/get/parameters/3/content",
                 "warning #/paths/~1pets~1{petId}/get/parameters/4/style",
+                "warning #/paths/~1pets~1{petId}/get/parameters/5",
                 "warning #/paths/~1pets~1{petId}/get/parameters/5/style",
                 "warning #/paths/~1pets~1{petId}/get/parameters/6/schema",
                 "error #/paths/~1pets~1{petId}/get/parameters/7",

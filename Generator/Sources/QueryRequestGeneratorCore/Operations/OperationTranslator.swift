@@ -159,7 +159,9 @@ struct OperationTranslator {
         request.pathIsConstant = pathValues.isEmpty
         try addBody(of: operation, method: method, to: &request, nestedNames: &nestedNames, at: pointer)
         try addResponse(of: operation, to: &request, nestedNames: &nestedNames, at: pointer)
-        request.usesJSONCoding = schemas.usesDates && (request.body?.kind == .json || request.response != nil)
+        try addErrorBody(of: operation, to: &request, nestedNames: &nestedNames, at: pointer)
+        request.usesJSONCoding =
+            schemas.usesDates && (request.body?.kind == .json || request.response != nil || request.errorBody != nil)
         return request
     }
 
@@ -333,6 +335,47 @@ struct OperationTranslator {
             return content
         case .b(let content):
             return content
+        }
+    }
+
+    /// `ErrorBody` when every 4xx, 5xx and `default` response with a JSON body has the same type; several types
+    /// are reported, and the client's own error body type then applies.
+    private func addErrorBody(
+        of operation: OpenAPI.Operation, to request: inout RequestDeclaration, nestedNames: inout NameScope,
+        at pointer: JSONPointer
+    ) throws(GeneratorError) {
+        var types: [String] = []
+        for (status, entry) in zip(operation.responses.keys, operation.responses.values) {
+            guard !status.isSuccess, status.rawValue.first != "1", status.rawValue.first != "3" else { continue }
+            let responsePointer = pointer.appending("responses", status.rawValue)
+            let response: OpenAPI.Response
+            switch entry {
+            case .a(let reference):
+                guard let found = components[reference] else {
+                    throw .unresolvableReference(
+                        pointer: responsePointer.appending("$ref"), reference: reference.absoluteString)
+                }
+                response = found
+            case .b(let found):
+                response = found
+            }
+            guard let index = response.content.keys.firstIndex(where: { isJSON($0.typeAndSubtype) }) else { continue }
+            let contentPointer = responsePointer.appending("content", response.content.keys[index].rawValue)
+            let content = try resolved(response.content.values[index], at: contentPointer)
+            guard content.schema != nil else { continue }
+            let type = try typeName(
+                of: content.schema, suggestedName: "ErrorResponseBody", at: contentPointer, in: &request,
+                nestedNames: &nestedNames)
+            if !types.contains(type) { types.append(type) }
+        }
+        if types.count == 1 {
+            request.errorBody = types[0]
+        } else if types.count > 1 {
+            report(
+                Diagnostic(
+                    .warning, at: pointer.appending("responses"),
+                    "the error responses have several body types: \(types.joined(separator: ", "))",
+                    generatedInstead: "no ErrorBody, so the client's own error body type applies"))
         }
     }
 

@@ -80,11 +80,9 @@ enum QueryStyleMapping {
                 return "QueryFieldStyle(array: .spaceDelimited, nesting: .unexploded)"
             case (.pipeDelimited, false):
                 return "QueryFieldStyle(array: .pipeDelimited, nesting: .unexploded)"
-            case (.deepObject, true):
-                return "QueryFieldStyle(nesting: .brackets)"
-            case (.deepObject, false):
-                unsupported(
-                    "style deepObject with explode false is not defined by OpenAPI", instead: "deepObject, explode true")
+            case (.deepObject, _):
+                // deepObject has one form. `explode` defaults to false for it, and documents rarely set it, so
+                // false is read as the form every tool writes rather than reported.
                 return "QueryFieldStyle(nesting: .brackets)"
             default:
                 unsupported(

@@ -20,6 +20,8 @@ struct RequestDeclaration {
     var body: Body?
     /// The `Response` type; `nil` for `EmptyResponse`, the default.
     var response: String?
+    /// The `ErrorBody` type, from the 4xx, 5xx and `default` responses; `nil` for the client's.
+    var errorBody: String?
     /// Types inline in the body and response schemas.
     var nested: [TypeDeclaration] = []
     /// Whether the request declares the API's JSON coders (dates as ISO 8601).

@@ -11,6 +11,7 @@ struct RequestRenderer {
         if request.isDeprecated { writer.line("@available(*, deprecated)") }
         writer.block("\(access)struct \(request.name): Request") { writer in
             if let response = request.response { writer.line("\(access)typealias Response = \(response)") }
+            if let errorBody = request.errorBody { writer.line("\(access)typealias ErrorBody = \(errorBody)") }
             if request.method != ".get" { writer.line("\(access)let method: HTTPMethod = \(request.method)") }
             writer.line("\(access)var host: \(hostType)")
             if request.pathIsConstant { writer.line("\(access)let path = \(request.pathLiteral)") }
@@ -42,7 +43,7 @@ struct RequestRenderer {
             }
             if request.usesJSONCoding {
                 if request.body?.kind == .json { writer.line("\(access)var bodyEncoder: JSONEncoder? { APIJSONCoding.encoder }") }
-                if request.response != nil {
+                if request.response != nil || request.errorBody != nil {
                     writer.line("\(access)var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }")
                 }
             }

@@ -6,6 +6,7 @@ import QueryRequest
 /// `GET /pets/{petId}`
 public struct ShowPetRequest: Request {
     public typealias Response = Pet
+    public typealias ErrorBody = ErrorModel
     public var host: APIServer
     public var petId: UUID
 
