@@ -48,7 +48,8 @@ import Testing
     }
 
     @Test func withoutADiscriminatorTheFirstMatchingOptionWins() throws {
-        #expect(try decode([Fill].self, #"["red",{"R":1,"G":2,"B":3}]"#) == [.string("red"), .rgb(RGB(r: 1, g: 2, b: 3))])
+        #expect(
+            try decode([Fill].self, #"["red",{"R":1,"G":2,"B":3}]"#) == [.string("red"), .rgb(RGB(r: 1, g: 2, b: 3))])
         #expect(throws: DecodingError.self) { try decode(Fill.self, "true") }
     }
 
@@ -64,7 +65,9 @@ import Testing
         #expect(node == Node(value: "a", children: [Node(value: "b")], parent: Node(value: "root")))
         let tree = try decode(Tree.self, #"{"left":{"value":1},"right":{"left":{"value":2},"right":{"value":3}}}"#)
         let expected = Tree.branch(
-            Branch(left: .leaf(Leaf(value: 1)), right: .branch(Branch(left: .leaf(Leaf(value: 2)), right: .leaf(Leaf(value: 3))))))
+            Branch(
+                left: .leaf(Leaf(value: 1)),
+                right: .branch(Branch(left: .leaf(Leaf(value: 2)), right: .leaf(Leaf(value: 3))))))
         #expect(tree == expected)
     }
 
@@ -87,7 +90,9 @@ import Testing
 
     @Test func nullableAndBinaryFormatsOfOpenAPI30() throws {
         let pet = try JSONDecoder().decode(
-            Pet.self, from: Data(#"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","name":"Rex","nickname":null,"photo":"AQI="}"#.utf8))
+            Pet.self,
+            from: Data(
+                #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","name":"Rex","nickname":null,"photo":"AQI="}"#.utf8))
         #expect(pet.nickname == nil)
         #expect(pet.photo == Data([1, 2]))
     }

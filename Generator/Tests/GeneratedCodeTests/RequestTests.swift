@@ -50,7 +50,8 @@ import Testing
     @Test func rawAndFormBodies() throws {
         let petID = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
         let upload = try UploadPhotoRequest(petId: petID, body: Data([1, 2, 3])).makeURLRequest()
-        #expect(upload.url?.absoluteString == "https://pets.example.com/pets/00000000-0000-0000-0000-00000000000A/photo")
+        #expect(
+            upload.url?.absoluteString == "https://pets.example.com/pets/00000000-0000-0000-0000-00000000000A/photo")
         #expect(upload.httpMethod == "PUT")
         #expect(upload.httpBody == Data([1, 2, 3]))
         #expect(upload.value(forHTTPHeaderField: "Content-Type") == "application/octet-stream")

@@ -5,51 +5,51 @@ import Testing
 /// Each construct the library cannot express is reported at its JSON pointer, with what was generated instead.
 @Suite struct DiagnosticTests {
     static let document = #"""
-    openapi: 3.0.3
-    info: { title: Unsupported, version: '1' }
-    servers:
-      - url: https://{region}.example.com
-        variables: { region: { default: eu } }
-      - url: /relative
-    paths:
-      /pets/{petId}:
-        get:
-          operationId: getPet
-          parameters:
-            - { name: petId, in: path, required: true, schema: { type: string } }
-            - { name: q, in: query, allowReserved: true, schema: { type: string } }
-            - { name: session, in: cookie, schema: { type: string } }
-            - { name: filter, in: query, content: { application/json: { schema: { type: object } } } }
-            - { name: ids, in: query, style: deepObject, schema: { type: array, items: { type: integer } } }
-            - { name: box, in: query, style: spaceDelimited, explode: true, schema: { $ref: '#/components/schemas/Box' } }
-            - { name: boxes, in: query, schema: { type: array, items: { $ref: '#/components/schemas/Box' } } }
-            - { name: since, in: header, schema: { type: string, format: date-time } }
-            - { name: near, in: query, schema: { $ref: '#/components/schemas/Box' } }
-          requestBody:
-            content: { application/json: { schema: { type: string } } }
-          responses:
-            '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Box' } } } }
-            '201': { description: ok }
-      /upload:
-        post:
-          operationId: upload
-          requestBody:
-            content: { multipart/form-data: { schema: { type: object } } }
-          responses:
-            '204': { description: ok }
-    components:
-      schemas:
-        Box:
-          type: object
-          properties: { size: { type: integer } }
-          additionalProperties: { type: string }
-        Either:
-          anyOf: [{ type: string }, { type: integer }]
-        Mixed:
-          allOf: [{ type: string }]
-        Anything:
-          not: { type: string }
-    """#
+        openapi: 3.0.3
+        info: { title: Unsupported, version: '1' }
+        servers:
+          - url: https://{region}.example.com
+            variables: { region: { default: eu } }
+          - url: /relative
+        paths:
+          /pets/{petId}:
+            get:
+              operationId: getPet
+              parameters:
+                - { name: petId, in: path, required: true, schema: { type: string } }
+                - { name: q, in: query, allowReserved: true, schema: { type: string } }
+                - { name: session, in: cookie, schema: { type: string } }
+                - { name: filter, in: query, content: { application/json: { schema: { type: object } } } }
+                - { name: ids, in: query, style: deepObject, schema: { type: array, items: { type: integer } } }
+                - { name: box, in: query, style: spaceDelimited, explode: true, schema: { $ref: '#/components/schemas/Box' } }
+                - { name: boxes, in: query, schema: { type: array, items: { $ref: '#/components/schemas/Box' } } }
+                - { name: since, in: header, schema: { type: string, format: date-time } }
+                - { name: near, in: query, schema: { $ref: '#/components/schemas/Box' } }
+              requestBody:
+                content: { application/json: { schema: { type: string } } }
+              responses:
+                '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Box' } } } }
+                '201': { description: ok }
+          /upload:
+            post:
+              operationId: upload
+              requestBody:
+                content: { multipart/form-data: { schema: { type: object } } }
+              responses:
+                '204': { description: ok }
+        components:
+          schemas:
+            Box:
+              type: object
+              properties: { size: { type: integer } }
+              additionalProperties: { type: string }
+            Either:
+              anyOf: [{ type: string }, { type: integer }]
+            Mixed:
+              allOf: [{ type: string }]
+            Anything:
+              not: { type: string }
+        """#
 
     @Test func everyUnsupportedConstructIsReportedAtItsPointer() throws {
         let output = try Generator().generate(DocumentLoader.load(Data(Self.document.utf8)))
@@ -82,7 +82,8 @@ import Testing
 
     @Test func aDiagnosticReadsAsOneLine() {
         let diagnostic = Diagnostic(
-            .warning, at: JSONPointer(["paths", "/pets/{petId}", "get", "parameters", "0"]), "allowReserved is not supported",
+            .warning, at: JSONPointer(["paths", "/pets/{petId}", "get", "parameters", "0"]),
+            "allowReserved is not supported",
             generatedInstead: "percent-encoded values")
         #expect(
             diagnostic.description

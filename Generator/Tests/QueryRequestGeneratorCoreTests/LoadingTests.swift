@@ -86,7 +86,8 @@ import Testing
     }
 
     @Test func both30And31DocumentsLoad() throws {
-        #expect(try generate(petsAPIDocument).files.map(\.name) == ["APIServer.swift", "Models.swift", "Requests.swift"])
+        #expect(
+            try generate(petsAPIDocument).files.map(\.name) == ["APIServer.swift", "Models.swift", "Requests.swift"])
         #expect(try generate(colorsAPIDocument).files.count == 4)
     }
 }

@@ -39,7 +39,8 @@ struct OperationTranslator {
     // MARK: One operation
 
     private func request(
-        _ operation: OpenAPI.Operation, method: String, path: String, pathItem: OpenAPI.PathItem, at pointer: JSONPointer
+        _ operation: OpenAPI.Operation, method: String, path: String, pathItem: OpenAPI.PathItem,
+        at pointer: JSONPointer
     ) throws(GeneratorError) -> RequestDeclaration {
         let baseName = operation.operationId.map(SwiftName.typeName) ?? fallbackName(method: method, path: path)
         let name = schemas.typeNames.claim(baseName + configuration.requestNameSuffix)
@@ -213,7 +214,8 @@ struct OperationTranslator {
         switch entry {
         case .a(let reference):
             guard let found = components[reference] else {
-                throw .unresolvableReference(pointer: bodyPointer.appending("$ref"), reference: reference.absoluteString)
+                throw .unresolvableReference(
+                    pointer: bodyPointer.appending("$ref"), reference: reference.absoluteString)
             }
             body = found
         case .b(let found):
@@ -236,10 +238,12 @@ struct OperationTranslator {
         switch contentType {
         case let json where isJSON(json):
             kind = .json
-            type = try typeName(of: content.schema, suggestedName: "Body", at: contentPointer, in: &request, nestedNames: &nestedNames)
+            type = try typeName(
+                of: content.schema, suggestedName: "Body", at: contentPointer, in: &request, nestedNames: &nestedNames)
         case "application/x-www-form-urlencoded":
             kind = .form
-            type = try typeName(of: content.schema, suggestedName: "Form", at: contentPointer, in: &request, nestedNames: &nestedNames)
+            type = try typeName(
+                of: content.schema, suggestedName: "Form", at: contentPointer, in: &request, nestedNames: &nestedNames)
         case let text where text.hasPrefix("text/"):
             kind = .raw
             type = "String"

@@ -53,7 +53,8 @@ struct DeclarationRenderer {
     /// The memberwise initializer, public (Swift's own is internal); optional properties default to `nil`.
     func renderInitializer(_ properties: [TypeDeclaration.Property], into writer: inout SwiftWriter) {
         let parameters = properties.map { property in
-            "\(SwiftName.escaped(property.swiftName)): \(Self.type(of: property))" + (property.isOptional ? " = nil" : "")
+            "\(SwiftName.escaped(property.swiftName)): \(Self.type(of: property))"
+                + (property.isOptional ? " = nil" : "")
         }
         guard !parameters.isEmpty else {
             writer.line("\(access)init() {}")
@@ -69,7 +70,9 @@ struct DeclarationRenderer {
     }
 
     /// `==` and `hash(into:)` of a class, which Swift does not synthesize, over every property.
-    private func renderEquality(_ name: String, _ properties: [TypeDeclaration.Property], into writer: inout SwiftWriter) {
+    private func renderEquality(
+        _ name: String, _ properties: [TypeDeclaration.Property], into writer: inout SwiftWriter
+    ) {
         writer.block("\(access)static func == (lhs: \(name), rhs: \(name)) -> Bool") { writer in
             let comparisons = properties.map { "lhs.\($0.swiftName) == rhs.\($0.swiftName)" }
             let single = comparisons.joined(separator: " && ")
@@ -165,7 +168,8 @@ struct DeclarationRenderer {
         _ cases: [TypeDeclaration.OneOfCase], discriminator: String, into writer: inout SwiftWriter
     ) {
         writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
-        writer.line("let \(SwiftName.escaped(discriminator)) = try container.decode(String.self, forKey: .\(discriminator))")
+        writer.line(
+            "let \(SwiftName.escaped(discriminator)) = try container.decode(String.self, forKey: .\(discriminator))")
         writer.line("switch \(SwiftName.escaped(discriminator)) {")
         for option in cases {
             let values = option.discriminatorValues.map(swiftStringLiteral).joined(separator: ", ")

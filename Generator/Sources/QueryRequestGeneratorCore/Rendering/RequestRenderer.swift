@@ -42,7 +42,9 @@ struct RequestRenderer {
                 writer.blankLine()
             }
             if request.usesJSONCoding {
-                if request.body?.kind == .json { writer.line("\(access)var bodyEncoder: JSONEncoder? { APIJSONCoding.encoder }") }
+                if request.body?.kind == .json {
+                    writer.line("\(access)var bodyEncoder: JSONEncoder? { APIJSONCoding.encoder }")
+                }
                 if request.response != nil || request.errorBody != nil {
                     writer.line("\(access)var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }")
                 }
@@ -96,7 +98,8 @@ struct RequestRenderer {
         }
         if let body = request.body {
             let name = body.property.swiftName
-            parameters.append("\(name): \(DeclarationRenderer.type(of: body.property))" + (body.property.isOptional ? " = nil" : ""))
+            parameters.append(
+                "\(name): \(DeclarationRenderer.type(of: body.property))" + (body.property.isOptional ? " = nil" : ""))
             assignments.append("self.\(name) = \(name)")
         }
         writer.list("\(access)init(", parameters, closing: ") {")

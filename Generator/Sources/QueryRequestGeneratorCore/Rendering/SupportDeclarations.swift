@@ -43,7 +43,8 @@ enum SupportDeclarations {
                     writer.line("    self = .\(name)(value)")
                 }
                 writer.line("} else {")
-                writer.line("    throw DecodingError.dataCorruptedError(in: container, debugDescription: \"Not a JSON value\")")
+                writer.line(
+                    "    throw DecodingError.dataCorruptedError(in: container, debugDescription: \"Not a JSON value\")")
                 writer.line("}")
             }
             writer.blankLine()

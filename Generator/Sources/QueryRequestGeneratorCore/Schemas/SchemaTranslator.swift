@@ -51,7 +51,8 @@ final class SchemaTranslator {
             let (type, nullable) = try typeExpression(
                 for: schema, suggestedName: key, at: pointer, scope: &typeNames, nested: &siblings)
             var alias = TypeDeclaration(
-                name: name, documentation: schema.description ?? schema.title, kind: .alias(nullable ? type + "?" : type))
+                name: name, documentation: schema.description ?? schema.title,
+                kind: .alias(nullable ? type + "?" : type))
             alias.isDeprecated = schema.deprecated
             declarations.append(alias)
             declarations += siblings
@@ -349,7 +350,9 @@ final class SchemaTranslator {
             usesAnyJSONValue = true
             return ("AnyJSONValue", true)
         case .not:
-            report(Diagnostic(.warning, at: pointer.appending("not"), "not is not supported", generatedInstead: "AnyJSONValue"))
+            report(
+                Diagnostic(
+                    .warning, at: pointer.appending("not"), "not is not supported", generatedInstead: "AnyJSONValue"))
             usesAnyJSONValue = true
             return ("AnyJSONValue", nullable)
         }

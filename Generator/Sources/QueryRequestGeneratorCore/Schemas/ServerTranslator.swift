@@ -35,7 +35,8 @@ enum ServerTranslator {
             }
             guard seenURLs.insert(url).inserted else { continue }
             let label = server.description.flatMap { $0.count <= 40 ? $0 : nil } ?? host
-            cases.append(ServerCase(name: names.claim(SwiftName.memberName(label)), url: url, documentation: server.description))
+            cases.append(
+                ServerCase(name: names.claim(SwiftName.memberName(label)), url: url, documentation: server.description))
         }
         return cases
     }
