@@ -82,6 +82,12 @@ import Testing
         #expect(color.extra == .object(["x": .array([.number(1), .string("y"), .null])]))
     }
 
+    /// An array component with inline elements: an alias, and the element type declared beside it.
+    @Test func arraysOfInlineObjects() throws {
+        let swatches: Swatches = try decode(Swatches.self, ##"[{"hex":"#008080"}]"##)
+        #expect(swatches == [Swatch(hex: "#008080")])
+    }
+
     @Test func reservedNamesAreRenamed() throws {
         let data = try decode(DataModel.self, #"{"default":"d","self":"s"}"#)
         #expect(data.default == "d")

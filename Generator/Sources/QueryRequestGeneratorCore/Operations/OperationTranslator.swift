@@ -268,7 +268,7 @@ struct OperationTranslator {
                 Diagnostic(
                     .warning, at: bodyPointer.appending("content"),
                     "the body can be sent as \(contentTypes.joined(separator: ", "))",
-                    generatedInstead: "a \(contentType) body only"))
+                    generatedInstead: "a body of type \(contentType) only"))
         }
         if type == "AnyJSONValue" && kind == .form {
             report(

@@ -43,7 +43,8 @@ struct SwiftWriter {
     /// `///` lines for the text, wrapped at spaces to fit the line length; `nil` or blank text writes nothing.
     mutating func documentation(_ text: String?) {
         guard let text, !text.allSatisfy(\.isWhitespace) else { return }
-        var paragraphLines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        // Every line break Swift or an editor would honour (`\r` alone too) ends a comment line.
+        var paragraphLines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
             String($0.reversed().drop(while: \.isWhitespace).reversed())
         }
         while paragraphLines.last?.isEmpty == true { paragraphLines.removeLast() }

@@ -47,9 +47,12 @@ final class SchemaTranslator {
                 continue
             }
             // Types inline in an alias's schema are declared beside it, under names of their own.
+            // (A copy of the names, as the nested declarations read `typeNames` while the call runs.)
             var siblings: [TypeDeclaration] = []
+            var names = typeNames
             let (type, nullable) = try typeExpression(
-                for: schema, suggestedName: key, at: pointer, scope: &typeNames, nested: &siblings)
+                for: schema, suggestedName: key, at: pointer, scope: &names, nested: &siblings)
+            typeNames = names
             var alias = TypeDeclaration(
                 name: name, documentation: schema.description ?? schema.title,
                 kind: .alias(nullable ? type + "?" : type))
@@ -358,8 +361,17 @@ final class SchemaTranslator {
         }
     }
 
+    /// The element type's name for an array named `name`: English plurals made singular where the rule is
+    /// plain (`Swatches` → `Swatch`, `Categories` → `Category`, `Pets` → `Pet`), else `Element` behind.
     private func elementName(_ name: String) -> String {
-        name.count > 1 && name.hasSuffix("s") && !name.hasSuffix("ss") ? String(name.dropLast()) : name + "Element"
+        for (plural, singular) in [
+            ("ches", "ch"), ("shes", "sh"), ("sses", "ss"), ("xes", "x"), ("uses", "us"), ("ies", "y"),
+        ]
+        where name.count > plural.count + 1 && name.hasSuffix(plural) {
+            return name.dropLast(plural.count) + singular
+        }
+        if name.count > 1, name.hasSuffix("s"), !name.hasSuffix("ss") { return String(name.dropLast()) }
+        return name + "Element"
     }
 
     /// Whether the schema becomes a type of its own: an object with properties, an `allOf`, a `oneOf` or

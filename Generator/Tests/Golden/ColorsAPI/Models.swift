@@ -315,6 +315,16 @@ public final class Branch: Codable, Hashable, Sendable {
     }
 }
 
+public typealias Swatches = [Swatch]
+
+public struct Swatch: Codable, Hashable, Sendable {
+    public var hex: String
+
+    public init(hex: String) {
+        self.hex = hex
+    }
+}
+
 public typealias Labels = [String: String]
 
 public struct DataModel: Codable, Hashable, Sendable {

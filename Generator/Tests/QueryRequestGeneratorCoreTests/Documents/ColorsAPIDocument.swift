@@ -192,6 +192,13 @@ let colorsAPIDocument = #"""
           properties:
             left: { $ref: '#/components/schemas/Tree' }
             right: { $ref: '#/components/schemas/Tree' }
+        Swatches:
+          type: array
+          items:
+            type: object
+            required: [hex]
+            properties:
+              hex: { type: string }
         Labels:
           type: object
           additionalProperties: { type: string }
