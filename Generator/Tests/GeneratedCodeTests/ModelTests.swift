@@ -37,6 +37,8 @@ import Testing
     @Test func enumsKeepValuesTheyDoNotKnow() throws {
         #expect(try decode([Status].self, #"["in-review","archived"]"#) == [.inReview, .unknown("archived")])
         #expect(Status(rawValue: "unknown") == .unknown2)
+        // `enum: [matte, gloss, null]`: the null is the optional's, not a case.
+        #expect(try decode([Finish?].self, #"["gloss",null]"#) == [.gloss, nil])
         #expect(try encode([Status.unknown("archived"), .active]) == #"["archived","active"]"#)
     }
 

@@ -342,8 +342,7 @@ struct OperationTranslator {
         }
     }
 
-    /// `ErrorBody` when every 4xx, 5xx and `default` response with a JSON body has the same type; several types
-    /// are reported, and the client's own error body type then applies.
+    /// `ErrorBody` when every 4xx, 5xx and `default` response with a JSON body has the same type.
     private func addErrorBody(
         of operation: OpenAPI.Operation, to request: inout RequestDeclaration, nestedNames: inout NameScope,
         at pointer: JSONPointer
@@ -372,15 +371,8 @@ struct OperationTranslator {
                 nestedNames: &nestedNames)
             if !types.contains(type) { types.append(type) }
         }
-        if types.count == 1 {
-            request.errorBody = types[0]
-        } else if types.count > 1 {
-            report(
-                Diagnostic(
-                    .warning, at: pointer.appending("responses"),
-                    "the error responses have several body types: \(types.joined(separator: ", "))",
-                    generatedInstead: "no ErrorBody, so the client's own error body type applies"))
-        }
+        // With several types the client's own error body applies, and `APIError.apiError(as:)` reads any of them.
+        if types.count == 1 { request.errorBody = types[0] }
     }
 
     private func typeName(

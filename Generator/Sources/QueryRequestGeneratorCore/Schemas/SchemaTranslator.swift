@@ -1,3 +1,4 @@
+import Foundation
 import OpenAPIKit
 
 /// Turns JSON schemas into Swift types: component schemas into declarations, inline schemas into type names
@@ -134,8 +135,11 @@ final class SchemaTranslator {
             return TypeDeclaration(name: name, documentation: schema.description, kind: .oneOf(oneOf))
         case .string:
             guard let allowed = schema.allowedValues, !allowed.isEmpty else { return nil }
-            let values = allowed.compactMap { $0.value as? String }
-            guard values.count == allowed.count else {
+            // A `null` among the values says the value may be null, which the property's optional already says.
+            // (OpenAPIKit holds a null as `()` or NSNull, depending on how it was read.)
+            let nonNull = allowed.filter { !($0.value is Void) && !($0.value is NSNull) }
+            let values = nonNull.compactMap { $0.value as? String }
+            guard values.count == nonNull.count, !values.isEmpty else {
                 report(
                     Diagnostic(
                         .warning, at: pointer.appending("enum"), "an enum value is not a string",

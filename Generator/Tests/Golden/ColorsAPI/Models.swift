@@ -149,6 +149,29 @@ public enum Status: RawRepresentable, Codable, Hashable, Sendable {
     }
 }
 
+public enum Finish: RawRepresentable, Codable, Hashable, Sendable {
+    case matte
+    case gloss
+    /// A value this version of the API did not list.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "matte": self = .matte
+        case "gloss": self = .gloss
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .matte: "matte"
+        case .gloss: "gloss"
+        case .unknown(let value): value
+        }
+    }
+}
+
 public enum Shape: Codable, Hashable, Sendable {
     case circle(Circle)
     case square(Square)

@@ -138,6 +138,9 @@ let colorsAPIDocument = #"""
         Status:
           type: string
           enum: [active, retired, in-review, unknown]
+        Finish:
+          type: [string, 'null']
+          enum: [matte, gloss, null]
         Shape:
           oneOf:
             - $ref: '#/components/schemas/Circle'
