@@ -48,6 +48,10 @@ let package = Package(
         .testTarget(
             name: "QueryRequestGeneratorCoreTests",
             dependencies: ["QueryRequestGeneratorCore"]),
+        // The command run in-process on files in a temporary folder: exit codes, --strict, --config.
+        .testTarget(
+            name: "GenerateCommandTests",
+            dependencies: ["queryrequest-generate"]),
         // Uses the generated code for real: queries round-trip through QueryEncoder and QueryDecoder, requests
         // build the expected URLs, models decode and encode JSON.
         .testTarget(
