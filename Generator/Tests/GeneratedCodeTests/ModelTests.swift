@@ -34,6 +34,13 @@ import Testing
         #expect(again == color)
     }
 
+    @Test func dateTimesWithFractionsAndOffsets() throws {
+        let dates = try decode(
+            [Date].self, #"["2024-01-31T10:00:00Z","2024-01-31T10:00:00.250Z","2024-01-31T12:00:00+02:00"]"#)
+        #expect(dates.map(\.timeIntervalSince1970) == [1_706_695_200, 1_706_695_200.25, 1_706_695_200])
+        #expect(throws: DecodingError.self) { try decode([Date].self, #"["31/01/2024"]"#) }
+    }
+
     @Test func enumsKeepValuesTheyDoNotKnow() throws {
         #expect(try decode([Status].self, #"["in-review","archived"]"#) == [.inReview, .unknown("archived")])
         #expect(Status(rawValue: "unknown") == .unknown2)

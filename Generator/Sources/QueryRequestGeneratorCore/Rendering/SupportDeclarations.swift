@@ -14,7 +14,18 @@ enum SupportDeclarations {
             writer.blankLine()
             writer.block("public static let decoder: JSONDecoder =") { writer in
                 writer.line("let decoder = JSONDecoder()")
-                writer.line("decoder.dateDecodingStrategy = .iso8601")
+                writer.line("// RFC 3339 date-times, with or without fractions of a second.")
+                writer.line("decoder.dateDecodingStrategy = .custom { decoder in")
+                writer.indented { writer in
+                    writer.line("let container = try decoder.singleValueContainer()")
+                    writer.line("let text = try container.decode(String.self)")
+                    writer.line("if let date = try? Date(text, strategy: .iso8601) { return date }")
+                    writer.line("let withFractions = Date.ISO8601FormatStyle(includingFractionalSeconds: true)")
+                    writer.line("if let date = try? Date(text, strategy: withFractions) { return date }")
+                    writer.line(
+                        "throw DecodingError.dataCorruptedError(in: container, debugDescription: \"Not an ISO 8601 date: \\(text)\")")
+                }
+                writer.line("}")
                 writer.line("return decoder")
             }
             writer.replaceLastLine(with: "}()")

@@ -377,7 +377,15 @@ public enum APIJSONCoding {
 
     public static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        // RFC 3339 date-times, with or without fractions of a second.
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            if let date = try? Date(text, strategy: .iso8601) { return date }
+            let withFractions = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+            if let date = try? Date(text, strategy: withFractions) { return date }
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Not an ISO 8601 date: \(text)")
+        }
         return decoder
     }()
 }
