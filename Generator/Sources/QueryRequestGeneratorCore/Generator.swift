@@ -74,9 +74,21 @@ public struct Generator: Sendable {
             files.append(GeneratedFile(name: hostType + ".swift", contents: writer.text))
         }
 
+        let security = SecurityTranslator.factories(of: document.components, report: schemas.report)
+        if !security.isEmpty {
+            var writer = SwiftWriter()
+            writer.line(header)
+            writer.blankLine()
+            writer.line("import Foundation")
+            writer.line("import QueryRequest")
+            writer.blankLine()
+            SecurityTranslator.render(security, into: &writer)
+            files.append(GeneratedFile(name: "APISecurity.swift", contents: writer.text))
+        }
+
         let renderer = RequestRenderer(
             declarations: declarations, hostType: hostType, defaultHost: servers.first.map { ".\($0.name)" })
-        var fileNames = NameScope(reserved: ["Models", hostType])
+        var fileNames = NameScope(reserved: ["Models", hostType, "APISecurity"])
         var groups: [(fileName: String, requests: [RequestDeclaration])] = []
         var groupIndex: [String: Int] = [:]
         for request in requests {

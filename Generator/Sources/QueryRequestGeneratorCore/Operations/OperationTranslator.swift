@@ -27,10 +27,12 @@ struct OperationTranslator {
             }
             for endpoint in pathItem.endpoints {
                 let method = endpoint.method.rawValue.lowercased()
-                requests.append(
-                    try request(
-                        endpoint.operation, method: method, path: path.rawValue, pathItem: pathItem,
-                        at: pathPointer.appending(method)))
+                var request = try request(
+                    endpoint.operation, method: method, path: path.rawValue, pathItem: pathItem,
+                    at: pathPointer.appending(method))
+                request.requiresAuthorization = SecurityTranslator.requiresAuthorization(
+                    endpoint.operation, documentSecurity: document.security)
+                requests.append(request)
             }
         }
         return requests

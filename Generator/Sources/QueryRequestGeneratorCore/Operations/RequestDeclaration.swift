@@ -24,6 +24,8 @@ struct RequestDeclaration {
     var errorBody: String?
     /// Types inline in the body and response schemas.
     var nested: [TypeDeclaration] = []
+    /// Whether the operation needs credentials, which the client's authorization middleware then adds.
+    var requiresAuthorization = false
     /// Whether the request declares the API's JSON coders (dates as ISO 8601).
     var usesJSONCoding = false
 

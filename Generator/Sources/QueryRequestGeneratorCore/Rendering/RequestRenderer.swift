@@ -15,6 +15,9 @@ struct RequestRenderer {
             if request.method != ".get" { writer.line("\(access)let method: HTTPMethod = \(request.method)") }
             writer.line("\(access)var host: \(hostType)")
             if request.pathIsConstant { writer.line("\(access)let path = \(request.pathLiteral)") }
+            if request.requiresAuthorization {
+                writer.line("\(access)let setting = APISetting(requiresAuthorization: true)")
+            }
             for property in request.parameters {
                 writer.documentation(property.documentation)
                 if property.isDeprecated { writer.line("/// - Note: Deprecated.") }

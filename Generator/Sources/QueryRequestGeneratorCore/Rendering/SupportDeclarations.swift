@@ -23,7 +23,8 @@ enum SupportDeclarations {
                     writer.line("let withFractions = Date.ISO8601FormatStyle(includingFractionalSeconds: true)")
                     writer.line("if let date = try? Date(text, strategy: withFractions) { return date }")
                     writer.line(
-                        "throw DecodingError.dataCorruptedError(in: container, debugDescription: \"Not an ISO 8601 date: \\(text)\")")
+                        "throw DecodingError.dataCorruptedError(in: container, debugDescription: \"Not an ISO 8601 date: \\(text)\")"
+                    )
                 }
                 writer.line("}")
                 writer.line("return decoder")

@@ -10,6 +10,7 @@ public struct ListColorsRequest: Request {
     public typealias Response = [Color]
     public var host: APIServer
     public let path = "/colors"
+    public let setting = APISetting(requiresAuthorization: true)
     public var query: Query
 
     public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
@@ -135,6 +136,7 @@ public struct CreateColorRequest: Request {
     public let method: HTTPMethod = .post
     public var host: APIServer
     public let path = "/colors"
+    public let setting = APISetting(requiresAuthorization: true)
     public var xRequestID: UUID
     public var xDryRun: Bool?
     public var body: Color
@@ -166,6 +168,7 @@ public struct SearchColorsRequest: Request {
     public typealias Response = [Color]
     public var host: APIServer
     public let path = "/colors/search"
+    public let setting = APISetting(requiresAuthorization: true)
     public var query: Query
 
     public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
@@ -218,6 +221,7 @@ public struct ListLegacyColorsRequest: Request {
     public typealias Response = Labels
     public var host: APIServer
     public let path = "/legacy-colors"
+    public let setting = APISetting(requiresAuthorization: true)
 
     public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
 

@@ -6,6 +6,8 @@ let colorsAPIDocument = #"""
     info:
       title: Colors API
       version: 1.2.0
+    security:
+      - api_key: []
     servers:
       - url: https://api.example.com/v1
         description: production
@@ -76,6 +78,7 @@ let colorsAPIDocument = #"""
         delete:
           operationId: deleteColor
           tags: [colors]
+          security: [{ bearerAuth: [] }, {}]
           responses:
             '204': { description: Deleted. }
       /legacy-colors:
@@ -92,6 +95,7 @@ let colorsAPIDocument = #"""
       /colors/{colorId}/shades/{status}:
         get:
           tags: [shades]
+          security: []
           parameters:
             - { name: colorId, in: path, required: true, schema: { type: integer } }
             - { name: status, in: path, required: true, schema: { $ref: '#/components/schemas/Status' } }
@@ -102,6 +106,10 @@ let colorsAPIDocument = #"""
                 text/plain:
                   schema: { type: string }
     components:
+      securitySchemes:
+        api_key: { type: apiKey, in: header, name: X-API-Key }
+        bearerAuth: { type: http, scheme: bearer, description: A token from the sign-in endpoint. }
+        basicAuth: { type: http, scheme: basic }
       schemas:
         Color:
           description: A color with its names.
