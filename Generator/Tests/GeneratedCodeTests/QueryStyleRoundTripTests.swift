@@ -80,12 +80,25 @@ import Testing
 
     /// `form` with `explode: true` writes an object's fields as parameters of their own.
     @Test func formObjectExplode() throws {
-        let query = SearchColorsRequest.Query(near: Self.color, q: "teal")
+        let request = SearchColorsRequest(query: .init(near: Self.color, q: "teal"))
         let wire = "R=100&G=200&B=150&q=teal"
-        #expect(try QueryEncoder().encodeToString(query) == wire)
-        #expect(try QueryDecoder().decode(SearchColorsRequest.Query.self, from: wire) == query)
-        let url = try SearchColorsRequest(query: query).makeURLRequest().url
+        #expect(try request.queryEncoder.encodeToString(request.query) == wire)
+        var decoder = QueryDecoder()
+        decoder.nestedKeyDecodingStrategy = .brackets
+        #expect(try decoder.decode(SearchColorsRequest.Query.self, from: wire) == request.query)
+        let url = try request.makeURLRequest().url
         #expect(url?.absoluteString == "https://api.example.com/v1/colors/search?" + wire)
+    }
+
+    /// A parameter name with a `.` stays one name: the request nests with brackets, so the dot is no nesting.
+    @Test func aNameWithADot() throws {
+        let request = SearchColorsRequest(query: .init(near: Self.color, filterName: "teal"))
+        let url = try request.makeURLRequest().url
+        #expect(url?.absoluteString == "https://api.example.com/v1/colors/search?R=100&G=200&B=150&filter.name=teal")
+        var decoder = QueryDecoder()
+        decoder.nestedKeyDecodingStrategy = .brackets
+        let wire = try request.queryEncoder.encodeToString(request.query)
+        #expect(try decoder.decode(SearchColorsRequest.Query.self, from: wire) == request.query)
     }
 
     @Test func theHostCanBeAnotherServer() throws {

@@ -30,6 +30,12 @@ import Testing
               responses:
                 '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Box' } } } }
                 '201': { description: ok }
+          /mixed:
+            get:
+              parameters:
+                - { name: a.b, in: query, schema: { type: string } }
+                - { name: 'c[d]', in: query, schema: { type: string } }
+              responses: { '204': { description: ok } }
           /upload:
             post:
               operationId: upload
@@ -60,6 +66,7 @@ import Testing
                 "warning #/components/schemas/Box/additionalProperties",
                 "warning #/components/schemas/Either/anyOf",
                 "warning #/components/schemas/Mixed/allOf/0",
+                "error #/paths/~1mixed/get/parameters",
                 "warning #/paths/~1pets~1{petId}/get/parameters/1/allowReserved",
                 "error #/paths/~1pets~1{petId}/get/parameters/2",
                 "error #/paths/~1pets~1{petId}/get/parameters/3/content",

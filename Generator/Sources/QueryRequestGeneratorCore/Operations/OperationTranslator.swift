@@ -157,6 +157,18 @@ struct OperationTranslator {
         if !query.properties.isEmpty {
             request.query = query
             request.queryIsOptional = query.properties.allSatisfy(\.isOptional)
+            let names = query.properties.map(\.jsonName)
+            if names.contains(where: { $0.contains(".") }) {
+                if names.contains(where: { $0.contains("[") || $0.contains("]") }) {
+                    report(
+                        Diagnostic(
+                            .error, at: pointer.appending("parameters"),
+                            "query parameter names hold both `.` and brackets, which no nesting strategy can keep flat",
+                            generatedInstead: "a query whose encoding throws"))
+                } else {
+                    request.queryNestsWithBrackets = true
+                }
+            }
         }
         request.pathLiteral = pathLiteral(path, values: pathValues, at: pointer)
         request.pathIsConstant = pathValues.isEmpty

@@ -17,6 +17,9 @@ struct RequestDeclaration {
     var query: TypeDeclaration.Structure?
     var queryStyles: [(jsonName: String, style: String)] = []
     var queryIsOptional = false
+    /// A parameter name holds a `.`, which the default `.dots` nesting would read as nesting: the request's query
+    /// encoder nests with brackets instead.
+    var queryNestsWithBrackets = false
     var body: Body?
     /// The `Response` type; `nil` for `EmptyResponse`, the default.
     var response: String?

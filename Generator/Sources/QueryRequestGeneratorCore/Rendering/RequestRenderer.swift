@@ -39,6 +39,16 @@ struct RequestRenderer {
                 let value = body.property.isOptional ? "form.map { .form($0) }" : ".form(form)"
                 writer.line("\(access)var body: RequestBody? { \(value) }")
             }
+            if request.queryNestsWithBrackets {
+                writer.blankLine()
+                writer.line("/// Nested names in brackets, as a parameter's name holds a `.`.")
+                writer.block("\(access)var queryEncoder: QueryEncoder") { writer in
+                    writer.line("var encoder = QueryEncoder()")
+                    writer.line("encoder.nestedKeyEncodingStrategy = .brackets")
+                    writer.line("return encoder")
+                }
+                writer.blankLine()
+            }
             if !request.headers.isEmpty {
                 writer.blankLine()
                 renderHeaders(request.headers, into: &writer)

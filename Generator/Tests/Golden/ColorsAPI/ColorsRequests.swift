@@ -171,6 +171,13 @@ public struct SearchColorsRequest: Request {
     public let setting = APISetting(requiresAuthorization: true)
     public var query: Query
 
+    /// Nested names in brackets, as a parameter's name holds a `.`.
+    public var queryEncoder: QueryEncoder {
+        var encoder = QueryEncoder()
+        encoder.nestedKeyEncodingStrategy = .brackets
+        return encoder
+    }
+
     public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
 
     public init(host: APIServer = .production, query: Query) {
@@ -181,10 +188,12 @@ public struct SearchColorsRequest: Request {
     public struct Query: Codable, Hashable, Sendable, QueryFieldStyling {
         public var near: RGB
         public var q: String?
+        public var filterName: String?
 
-        public init(near: RGB, q: String? = nil) {
+        public init(near: RGB, q: String? = nil, filterName: String? = nil) {
             self.near = near
             self.q = q
+            self.filterName = filterName
         }
 
         public static func queryFieldStyle(for key: any CodingKey) -> QueryFieldStyle? {
@@ -192,6 +201,12 @@ public struct SearchColorsRequest: Request {
             case "near": QueryFieldStyle(nesting: .flattened)
             default: nil
             }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case near
+            case q
+            case filterName = "filter.name"
         }
     }
 }

@@ -66,6 +66,7 @@ let colorsAPIDocument = #"""
           parameters:
             - { name: near, in: query, required: true, style: form, explode: true, schema: { $ref: '#/components/schemas/RGB' } }
             - { name: q, in: query, schema: { type: string } }
+            - { name: filter.name, in: query, schema: { type: string } }
           responses:
             '200':
               description: The colors.
