@@ -47,6 +47,27 @@ import Testing
         #expect(urlRequest.value(forHTTPHeaderField: "X-Dry-Run") == nil)
     }
 
+    @Test func aMultipartBodyHasAPartPerProperty() throws {
+        let form = AddDocumentRequest.Form(title: "Vaccination", tags: ["a", "b"], file: Data("%PDF".utf8))
+        let urlRequest = try AddDocumentRequest(petId: "rex", form: form).makeURLRequest()
+        let contentType = try #require(urlRequest.value(forHTTPHeaderField: "Content-Type"))
+        #expect(contentType.hasPrefix("multipart/form-data; boundary="))
+        let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
+        let body = String(decoding: try #require(urlRequest.httpBody), as: UTF8.self)
+        let parts = body.components(separatedBy: "--" + boundary).dropFirst().dropLast()
+        #expect(
+            parts.map { $0.components(separatedBy: "\r\n")[1] } == [
+                #"Content-Disposition: form-data; name="title""#,
+                #"Content-Disposition: form-data; name="tags""#,
+                #"Content-Disposition: form-data; name="tags""#,
+                #"Content-Disposition: form-data; name="file"; filename="file""#,
+            ])
+        #expect(
+            parts.map { $0.components(separatedBy: "\r\n\r\n").last ?? "" } == [
+                "Vaccination\r\n", "a\r\n", "b\r\n", "%PDF\r\n",
+            ])
+    }
+
     @Test func rawAndFormBodies() throws {
         let petID = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
         let upload = try UploadPhotoRequest(petId: petID, body: Data([1, 2, 3])).makeURLRequest()

@@ -258,6 +258,10 @@ struct OperationTranslator {
             kind = .form
             type = try typeName(
                 of: content.schema, suggestedName: "Form", at: contentPointer, in: &request, nestedNames: &nestedNames)
+        case "multipart/form-data":
+            kind = .multipart
+            type = try typeName(
+                of: content.schema, suggestedName: "Form", at: contentPointer, in: &request, nestedNames: &nestedNames)
         case let text where text.hasPrefix("text/"):
             kind = .raw
             type = "String"
@@ -284,6 +288,18 @@ struct OperationTranslator {
                     "the body can be sent as \(contentTypes.joined(separator: ", "))",
                     generatedInstead: "a body of type \(contentType) only"))
         }
+        var partStatements: [String] = []
+        if kind == .multipart {
+            guard let statements = multipartStatements(for: content.schema, at: contentPointer.appending("schema"))
+            else {
+                report(
+                    Diagnostic(
+                        .error, at: contentPointer, "a multipart body needs an object schema with properties",
+                        generatedInstead: "no body"))
+                return
+            }
+            partStatements = statements
+        }
         if type == "AnyJSONValue" && kind == .form {
             report(
                 Diagnostic(
@@ -291,12 +307,13 @@ struct OperationTranslator {
                     generatedInstead: "no body"))
             return
         }
-        let propertyName = kind == .form ? "form" : "body"
+        let propertyName = kind == .form || kind == .multipart ? "form" : "body"
         request.body = RequestDeclaration.Body(
             kind: kind,
             property: TypeDeclaration.Property(
                 jsonName: propertyName, swiftName: propertyName, type: type, isOptional: !body.required,
-                documentation: body.description))
+                documentation: body.description),
+            multipartStatements: partStatements)
     }
 
     private func addResponse(
@@ -353,6 +370,81 @@ struct OperationTranslator {
             return content
         case .b(let content):
             return content
+        }
+    }
+
+    /// The statements that append each property of the form's object schema as a part: text for single values
+    /// and for each element of an array, a file for bytes. `nil` when the schema is no object with properties;
+    /// a property without a text form is reported and left out.
+    private func multipartStatements(for schema: JSONSchema?, at pointer: JSONPointer) -> [String]? {
+        guard var schema else { return nil }
+        var pointer = pointer
+        for _ in 0..<32 {
+            guard case .reference(let reference, _) = schema.value,
+                let (target, targetPointer) = try? schemas.resolve(reference, at: pointer)
+            else { break }
+            (schema, pointer) = (target, targetPointer)
+        }
+        guard let object = schema.objectContext, !object.properties.isEmpty else { return nil }
+        var names = NameScope()
+        var statements: [String] = []
+        for (name, property) in zip(object.properties.keys, object.properties.values) {
+            let swiftName = names.claim(SwiftName.memberName(name))
+            let (propertySchema, nullable) = schemas.withoutNull(property)
+            let isOptional = nullable || !object.requiredProperties.contains(name)
+            let key = swiftStringLiteral(name)
+            let value = isOptional ? "value" : "form.\(swiftName)"
+            let append: String
+            if let text = partText(of: propertySchema, value: "element"), dereferenced(propertySchema).isArray {
+                let elements = isOptional ? "form.\(swiftName) ?? []" : "form.\(swiftName)"
+                statements.append(
+                    "for element in \(elements) { multipart.append(.text(name: \(key), value: \(text))) }")
+                continue
+            } else if isBinary(propertySchema) {
+                append = "multipart.append(.file(name: \(key), filename: \(key), data: \(value)))"
+            } else if let text = partText(of: propertySchema, value: value) {
+                append = "multipart.append(.text(name: \(key), value: \(text)))"
+            } else {
+                report(
+                    Diagnostic(
+                        .error, at: pointer.appending("properties", name),
+                        "a multipart part of this type has no defined text in this generator",
+                        generatedInstead: "no part \(name)"))
+                continue
+            }
+            statements.append(isOptional ? "if let value = form.\(swiftName) { \(append) }" : append)
+        }
+        return statements
+    }
+
+    /// The text of a single value in a multipart part, or of each element of an array of them.
+    private func partText(of schema: JSONSchema, value: String) -> String? {
+        let schema = dereferenced(schema)
+        if case .array(_, let array) = schema.value {
+            guard let items = array.items, !items.isArray else { return nil }
+            return partText(of: schemas.withoutNull(items).0, value: value)
+        }
+        if isStringEnum(schema) { return "\(value).rawValue" }
+        switch schema.value {
+        case .string(let core, _):
+            switch core.format {
+            case .uuid: return "\(value).uuidString"
+            case .uri: return "\(value).absoluteString"
+            case .dateTime: return nil
+            default: return isBinary(schema) ? nil : value
+            }
+        case .integer, .number, .boolean:
+            return "String(\(value))"
+        default:
+            return nil
+        }
+    }
+
+    private func isBinary(_ schema: JSONSchema) -> Bool {
+        guard case .string(let core, let string) = dereferenced(schema).value else { return false }
+        switch core.format {
+        case .other("binary"), .other("byte"): return true
+        default: return string.contentEncoding == .binary || string.contentEncoding == .base64
         }
     }
 
@@ -500,6 +592,18 @@ struct OperationTranslator {
             schema = target
         }
         return schema.isString && !(schema.allowedValues ?? []).isEmpty
+    }
+
+    /// The schema a reference names, following references, without a `null` option.
+    private func dereferenced(_ schema: JSONSchema) -> JSONSchema {
+        var schema = schemas.withoutNull(schema).0
+        for _ in 0..<32 {
+            guard case .reference(let reference, _) = schema.value,
+                let target = try? schemas.resolve(reference, at: .root).0
+            else { break }
+            schema = schemas.withoutNull(target).0
+        }
+        return schema
     }
 
     /// Whether the parameter's value is a single value, an array or an object, following references.

@@ -47,9 +47,13 @@ struct RequestDeclaration {
             case raw
             /// `var form: T`, sent as `.form(form)`.
             case form
+            /// `var form: T`, sent as a `MultipartForm` of one part per property.
+            case multipart
         }
 
         var kind: Kind
         var property: TypeDeclaration.Property
+        /// For `multipart`: the statements that append the parts of `form` to `multipart`.
+        var multipartStatements: [String] = []
     }
 }

@@ -35,6 +35,14 @@ struct RequestRenderer {
             if !request.pathIsConstant {
                 writer.line("\(access)var path: String { \(request.pathLiteral) }")
             }
+            if let body = request.body, body.kind == .multipart {
+                writer.block("\(access)var body: RequestBody?") { writer in
+                    if body.property.isOptional { writer.line("guard let form else { return nil }") }
+                    writer.line("var multipart = MultipartForm()")
+                    for statement in body.multipartStatements { writer.line(statement) }
+                    writer.line("return .multipart(multipart)")
+                }
+            }
             if let body = request.body, body.kind == .form {
                 let value = body.property.isOptional ? "form.map { .form($0) }" : ".form(form)"
                 writer.line("\(access)var body: RequestBody? { \(value) }")

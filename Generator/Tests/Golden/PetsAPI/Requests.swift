@@ -35,6 +35,44 @@ public struct UploadPhotoRequest: Request {
     }
 }
 
+/// `POST /pets/{petId}/documents`
+public struct AddDocumentRequest: Request {
+    public let method: HTTPMethod = .post
+    public var host: APIServer
+    public var petId: String
+    public var form: Form
+
+    public var path: String { "/pets/\(segment: petId)/documents" }
+    public var body: RequestBody? {
+        var multipart = MultipartForm()
+        multipart.append(.text(name: "title", value: form.title))
+        for element in form.tags ?? [] { multipart.append(.text(name: "tags", value: element)) }
+        if let value = form.pages { multipart.append(.text(name: "pages", value: String(value))) }
+        multipart.append(.file(name: "file", filename: "file", data: form.file))
+        return .multipart(multipart)
+    }
+
+    public init(host: APIServer = .petsExampleCom, petId: String, form: Form) {
+        self.host = host
+        self.petId = petId
+        self.form = form
+    }
+
+    public struct Form: Codable, Hashable, Sendable {
+        public var title: String
+        public var tags: [String]?
+        public var pages: Int?
+        public var file: Data
+
+        public init(title: String, tags: [String]? = nil, pages: Int? = nil, file: Data) {
+            self.title = title
+            self.tags = tags
+            self.pages = pages
+            self.file = file
+        }
+    }
+}
+
 /// `POST /login`
 public struct LoginRequest: Request {
     public let method: HTTPMethod = .post

@@ -24,6 +24,30 @@ let petsAPIDocument = #"""
             "responses": { "200": { "description": "The photo's address.", "content": { "text/plain": { "schema": { "type": "string" } } } } }
           }
         },
+        "/pets/{petId}/documents": {
+          "post": {
+            "operationId": "addDocument",
+            "parameters": [{ "name": "petId", "in": "path", "required": true, "schema": { "type": "string" } }],
+            "requestBody": {
+              "required": true,
+              "content": {
+                "multipart/form-data": {
+                  "schema": {
+                    "type": "object",
+                    "required": ["title", "file"],
+                    "properties": {
+                      "title": { "type": "string" },
+                      "tags": { "type": "array", "items": { "type": "string" } },
+                      "pages": { "type": "integer" },
+                      "file": { "type": "string", "format": "binary" }
+                    }
+                  }
+                }
+              }
+            },
+            "responses": { "201": { "description": "Added." } }
+          }
+        },
         "/login": {
           "post": {
             "operationId": "login",
