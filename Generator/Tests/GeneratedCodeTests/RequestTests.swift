@@ -29,7 +29,10 @@ import Testing
 
     @Test func headerParametersAndAJSONBody() throws {
         let id = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
-        let urlRequest = try CreateColorRequest(xRequestID: id, xDryRun: true, body: Self.color).makeURLRequest()
+        let urlRequest = try CreateColorRequest(
+            xRequestID: id, xDryRun: true, xStatuses: [.active, .unknown("new")], body: Self.color
+        ).makeURLRequest()
+        #expect(urlRequest.value(forHTTPHeaderField: "X-Statuses") == "active,new")
         #expect(urlRequest.httpMethod == "POST")
         #expect(urlRequest.value(forHTTPHeaderField: "X-Request-ID") == id.uuidString)
         #expect(urlRequest.value(forHTTPHeaderField: "X-Dry-Run") == "true")

@@ -579,8 +579,12 @@ struct OperationTranslator {
         case "[Int]", "[Int32]", "[Int64]":
             return { "\($0).map { String($0) }.joined(separator: \",\")" }
         default:
-            guard isStringEnum(schema) else { return nil }
-            return { "\($0).rawValue" }
+            if isStringEnum(schema) { return { "\($0).rawValue" } }
+            // An array of string enums: `simple` style joins the raw values with commas.
+            if case .array(_, let array) = dereferenced(schema).value, let items = array.items, isStringEnum(items) {
+                return { "\($0).map(\\.rawValue).joined(separator: \",\")" }
+            }
+            return nil
         }
     }
 

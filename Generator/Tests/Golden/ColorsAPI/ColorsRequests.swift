@@ -139,6 +139,7 @@ public struct CreateColorRequest: Request {
     public let setting = APISetting(requiresAuthorization: true)
     public var xRequestID: UUID
     public var xDryRun: Bool?
+    public var xStatuses: [Status]?
     public var body: Color
 
     public var headers: [String: String] {
@@ -147,16 +148,26 @@ public struct CreateColorRequest: Request {
         if let xDryRun {
             headers["X-Dry-Run"] = String(xDryRun)
         }
+        if let xStatuses {
+            headers["X-Statuses"] = xStatuses.map(\.rawValue).joined(separator: ",")
+        }
         return headers
     }
 
     public var bodyEncoder: JSONEncoder? { APIJSONCoding.encoder }
     public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
 
-    public init(host: APIServer = .production, xRequestID: UUID, xDryRun: Bool? = nil, body: Color) {
+    public init(
+        host: APIServer = .production,
+        xRequestID: UUID,
+        xDryRun: Bool? = nil,
+        xStatuses: [Status]? = nil,
+        body: Color
+    ) {
         self.host = host
         self.xRequestID = xRequestID
         self.xDryRun = xDryRun
+        self.xStatuses = xStatuses
         self.body = body
     }
 }

@@ -47,6 +47,7 @@ let colorsAPIDocument = #"""
           parameters:
             - { name: X-Request-ID, in: header, required: true, schema: { type: string, format: uuid } }
             - { name: X-Dry-Run, in: header, schema: { type: boolean } }
+            - { name: X-Statuses, in: header, schema: { type: array, items: { $ref: '#/components/schemas/Status' } } }
           requestBody:
             required: true
             content:
