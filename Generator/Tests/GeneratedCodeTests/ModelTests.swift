@@ -72,6 +72,8 @@ import Testing
         #expect(node.children?.first?.value == "b")
         #expect(node.parent?.value == "root")
         #expect(node == Node(value: "a", children: [Node(value: "b")], parent: Node(value: "root")))
+        let chain = try decode(Chain.self, #"{"next":{"back":{"reference":{"value":"n"}}}}"#)
+        #expect(chain.next?.back?.reference == Node(value: "n"))
         let tree = try decode(Tree.self, #"{"left":{"value":1},"right":{"left":{"value":2},"right":{"value":3}}}"#)
         let expected = Tree.branch(
             Branch(

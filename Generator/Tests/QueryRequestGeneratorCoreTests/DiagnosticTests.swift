@@ -55,6 +55,9 @@ import Testing
               allOf: [{ type: string }]
             Anything:
               not: { type: string }
+            Tree: { type: array, items: { $ref: '#/components/schemas/Tree' } }
+            Ping: { $ref: '#/components/schemas/Pong' }
+            Pong: { $ref: '#/components/schemas/Ping' }
         """#
 
     @Test func everyUnsupportedConstructIsReportedAtItsPointer() throws {
@@ -66,6 +69,9 @@ import Testing
                 "warning #/components/schemas/Box/additionalProperties",
                 "warning #/components/schemas/Either/anyOf",
                 "warning #/components/schemas/Mixed/allOf/0",
+                "warning #/components/schemas/Ping",
+                "warning #/components/schemas/Pong",
+                "warning #/components/schemas/Tree",
                 "error #/paths/~1mixed/get/parameters",
                 "warning #/paths/~1pets~1{petId}/get/parameters/1/allowReserved",
                 "error #/paths/~1pets~1{petId}/get/parameters/2",

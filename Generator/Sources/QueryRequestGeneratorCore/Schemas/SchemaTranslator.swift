@@ -15,6 +15,8 @@ final class SchemaTranslator {
     /// Component schemas each component schema holds directly (not in an array or dictionary), to find the
     /// types that would contain themselves.
     private var directReferences: [String: Set<String>] = [:]
+    /// Component schemas each component schema names anywhere, in collections too.
+    private var allReferences: [String: Set<String>] = [:]
     /// The component whose declaration is being made.
     private var currentComponent: String?
 
@@ -62,7 +64,42 @@ final class SchemaTranslator {
             declarations += siblings
         }
         currentComponent = nil
-        return breakingCycles(declarations)
+        return breakingCycles(breakingAliasCycles(declarations))
+    }
+
+    /// Replaces each alias that names itself through aliases only (`Tree = [Tree]`, `Ping = Pong = Ping`), which
+    /// Swift refuses, by `AnyJSONValue`.
+    private func breakingAliasCycles(_ declarations: [TypeDeclaration]) -> [TypeDeclaration] {
+        let keysByName = Dictionary(uniqueKeysWithValues: componentTypeNames.map { ($0.value, $0.key) })
+        var aliasKeys: Set<String> = []
+        for declaration in declarations {
+            if case .alias = declaration.kind, let key = keysByName[declaration.name] { aliasKeys.insert(key) }
+        }
+        func reachesItself(_ start: String) -> Bool {
+            var seen: Set<String> = []
+            var stack = Array(allReferences[start] ?? [])
+            while let next = stack.popLast() {
+                if next == start { return true }
+                if aliasKeys.contains(next), seen.insert(next).inserted {
+                    stack.append(contentsOf: allReferences[next] ?? [])
+                }
+            }
+            return false
+        }
+        return declarations.map { declaration in
+            guard case .alias = declaration.kind, let key = keysByName[declaration.name], reachesItself(key) else {
+                return declaration
+            }
+            report(
+                Diagnostic(
+                    .warning, at: JSONPointer(["components", "schemas", key]),
+                    "a schema that only names other schemas holds itself, which a Swift typealias cannot",
+                    generatedInstead: "AnyJSONValue"))
+            usesAnyJSONValue = true
+            var replaced = declaration
+            replaced.kind = .alias("AnyJSONValue")
+            return replaced
+        }
     }
 
     /// Makes every struct that would contain itself a class, and every such enum indirect.
@@ -79,13 +116,9 @@ final class SchemaTranslator {
             case .oneOf(var oneOf):
                 oneOf.isIndirect = true
                 declaration.kind = .oneOf(oneOf)
-            case .alias:
-                report(
-                    Diagnostic(
-                        .error, at: JSONPointer(["components", "schemas", key]),
-                        "a schema that is only a name for another schema holds itself",
-                        generatedInstead: "the typealias, which Swift refuses"))
-            case .stringEnum:
+            case .alias, .stringEnum:
+                // An alias on a cycle is fine once the structs on it are classes; a cycle of aliases alone is
+                // replaced in `breakingAliasCycles`.
                 break
             }
             return declaration
@@ -302,8 +335,9 @@ final class SchemaTranslator {
         case .reference(let reference, _):
             let (_, targetPointer) = try resolve(reference, at: pointer)
             let key = targetPointer.tokens[2]
-            if !inCollection, let current = currentComponent {
-                directReferences[current, default: []].insert(key)
+            if let current = currentComponent {
+                allReferences[current, default: []].insert(key)
+                if !inCollection { directReferences[current, default: []].insert(key) }
             }
             return (componentTypeNames[key]!, nullable)
         case .boolean:

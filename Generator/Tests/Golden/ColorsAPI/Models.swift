@@ -287,6 +287,35 @@ public final class Node: Codable, Hashable, Sendable {
     }
 }
 
+public typealias NodeReference = Node
+
+public final class Chain: Codable, Hashable, Sendable {
+    public let next: Next?
+    public let reference: NodeReference?
+
+    public init(next: Next? = nil, reference: NodeReference? = nil) {
+        self.next = next
+        self.reference = reference
+    }
+
+    public static func == (lhs: Chain, rhs: Chain) -> Bool {
+        lhs.next == rhs.next && lhs.reference == rhs.reference
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(next)
+        hasher.combine(reference)
+    }
+
+    public struct Next: Codable, Hashable, Sendable {
+        public var back: Chain?
+
+        public init(back: Chain? = nil) {
+            self.back = back
+        }
+    }
+}
+
 public indirect enum Tree: Codable, Hashable, Sendable {
     case leaf(Leaf)
     case branch(Branch)

@@ -190,6 +190,13 @@ let colorsAPIDocument = #"""
             value: { type: string }
             children: { type: array, items: { $ref: '#/components/schemas/Node' } }
             parent: { $ref: '#/components/schemas/Node' }
+        NodeReference:
+          $ref: '#/components/schemas/Node'
+        Chain:
+          type: object
+          properties:
+            next: { type: object, properties: { back: { $ref: '#/components/schemas/Chain' } } }
+            reference: { $ref: '#/components/schemas/NodeReference' }
         Tree:
           oneOf:
             - $ref: '#/components/schemas/Leaf'
