@@ -71,6 +71,11 @@ public struct Generator: Sendable {
                     writer.line("case \(SwiftName.escaped(server.name)) = \(swiftStringLiteral(server.url))")
                 }
             }
+            for server in servers where server.template != nil {
+                writer.blankLine()
+                let name = schemas.typeNames.claim(SwiftName.typeName(server.name + "Server"))
+                ServerTranslator.renderVariableHost(server, named: name, into: &writer)
+            }
             files.append(GeneratedFile(name: hostType + ".swift", contents: writer.text))
         }
 

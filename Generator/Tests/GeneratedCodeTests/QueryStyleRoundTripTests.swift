@@ -101,6 +101,17 @@ import Testing
         #expect(try decoder.decode(SearchColorsRequest.Query.self, from: wire) == request.query)
     }
 
+    /// A server with variables is a host type of its own, its variables escaped as one segment each.
+    @Test func aServerWithVariables() throws {
+        let request = ListColorsRequest(query: Query(limit: 2))
+        #expect(
+            try request.makeURLRequest(host: RegionalServer(region: "us")).url?.absoluteString
+                == "https://us.example.com/v1/colors?limit=2")
+        #expect(try RegionalServer().baseURL.absoluteString == "https://eu.example.com/v1")
+        #expect(try RegionalServer(version: "v2/beta").baseURL.absoluteString == "https://eu.example.com/v2%2Fbeta")
+        #expect(APIServer.regional.rawValue == "https://eu.example.com/v1")
+    }
+
     @Test func theHostCanBeAnotherServer() throws {
         let urlRequest = try ListColorsRequest(host: .local, query: Query(limit: 2)).makeURLRequest()
         #expect(urlRequest.url?.absoluteString == "http://127.0.0.1:8080/v1/colors?limit=2")

@@ -14,7 +14,7 @@ import Testing
 
     @Test(arguments: [
         ("pet-status", "PetStatus"), ("listPets", "ListPets"), ("Data", "DataModel"), ("Response", "ResponseModel"),
-        ("123abc", "_123abc"), ("error", "ErrorModel"),
+        ("123abc", "_123abc"), ("error", "ErrorModel"), ("APISecurity", "APISecurityModel"),
     ])
     func typeNames(text: String, expected: String) {
         #expect(SwiftName.typeName(text) == expected)

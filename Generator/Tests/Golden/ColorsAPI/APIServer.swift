@@ -9,4 +9,31 @@ public enum APIServer: String, APIHost {
     case production = "https://api.example.com/v1"
     /// local
     case local = "http://127.0.0.1:8080/v1"
+    /// regional
+    case regional = "https://eu.example.com/v1"
+}
+
+/// regional: `https://{region}.example.com/{version}`, with its variables.
+///
+/// A host for `makeURLRequest(host:)` or `APIClient(hostOverride:)`.
+public struct RegionalServer: APIHost {
+    /// Where the data stays. One of `eu`, `us`.
+    public var region: String
+    public var version: String
+
+    public init(region: String = "eu", version: String = "v1") {
+        self.region = region
+        self.version = version
+    }
+
+    public var baseURL: URL {
+        get throws {
+            let text = "https://\(segment: region).example.com/\(segment: version)"
+            guard let url = URL(string: text) else {
+                let reason = "\(text) is not a URL"
+                throw RequestBuildingError.invalidHost(host: String(reflecting: self), reason: reason)
+            }
+            return url
+        }
+    }
 }

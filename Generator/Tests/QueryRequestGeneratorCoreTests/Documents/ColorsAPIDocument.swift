@@ -13,6 +13,11 @@ let colorsAPIDocument = #"""
         description: production
       - url: http://127.0.0.1:8080/v1
         description: local
+      - url: 'https://{region}.example.com/{version}'
+        description: regional
+        variables:
+          region: { default: eu, enum: [eu, us], description: Where the data stays. }
+          version: { default: v1 }
     paths:
       /colors:
         get:
