@@ -22,7 +22,10 @@ enum ServerTranslator {
             for (name, variable) in zip(server.variables.keys, server.variables.values) {
                 url = url.replacingOccurrences(of: "{\(name)}", with: variable.default)
                 let allowed = variable.enum.map { "One of " + $0.map { "`\($0)`" }.joined(separator: ", ") + "." }
-                let documentation = [variable.description, allowed].compactMap { $0 }.joined(separator: " ")
+                let described = variable.description.map { text in
+                    text.hasSuffix(".") || text.hasSuffix("!") || text.hasSuffix("?") ? text : text + "."
+                }
+                let documentation = [described, allowed].compactMap { $0 }.joined(separator: " ")
                 variables.append((name, variable.default, documentation.isEmpty ? nil : documentation))
             }
             guard let host = hostName(of: url) else {
