@@ -112,5 +112,10 @@ import Testing
                 #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","name":"Rex","nickname":null,"photo":"AQI="}"#.utf8))
         #expect(pet.nickname == nil)
         #expect(pet.photo == Data([1, 2]))
+        // `nickname` is required and nullable: nil is written as null; `photo` is optional: left out.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(Pet(id: pet.id, name: "Rex", nickname: nil)), as: UTF8.self)
+        #expect(json == #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","name":"Rex","nickname":null}"#)
     }
 }

@@ -38,7 +38,14 @@ struct DeclarationRenderer {
             }
             writer.blankLine()
             extraMembers(&writer)
-            renderCodingKeys(structure.properties.map { ($0.swiftName, $0.jsonName) }, into: &writer)
+            let keys = structure.properties.map { (swift: $0.swiftName, json: $0.jsonName) }
+            if structure.properties.contains(where: \.encodesNull) {
+                renderEncodingNulls(structure.properties, into: &writer)
+                writer.blankLine()
+                renderCodingKeys(keys, always: true, into: &writer)
+            } else {
+                renderCodingKeys(keys, into: &writer)
+            }
             for nested in structure.nested {
                 writer.blankLine()
                 render(nested, into: &writer)
@@ -91,9 +98,24 @@ struct DeclarationRenderer {
         }
     }
 
-    /// `CodingKeys` when a Swift name differs from its JSON name.
-    func renderCodingKeys(_ names: [(swift: String, json: String)], into writer: inout SwiftWriter) {
-        guard names.contains(where: { $0.swift != $0.json }) else { return }
+    /// `encode(to:)` that writes `null` for the required nullable properties, which the synthesized one would
+    /// leave out, and leaves out the other optionals.
+    private func renderEncodingNulls(_ properties: [TypeDeclaration.Property], into writer: inout SwiftWriter) {
+        writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
+            writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            for property in properties {
+                let method = property.isOptional && !property.encodesNull ? "encodeIfPresent" : "encode"
+                let value = SwiftName.escaped(property.swiftName)
+                writer.line("try container.\(method)(\(value), forKey: .\(property.swiftName))")
+            }
+        }
+    }
+
+    /// `CodingKeys` when a Swift name differs from its JSON name, or `always`.
+    func renderCodingKeys(
+        _ names: [(swift: String, json: String)], always: Bool = false, into writer: inout SwiftWriter
+    ) {
+        guard always || names.contains(where: { $0.swift != $0.json }) else { return }
         writer.block("enum CodingKeys: String, CodingKey") { writer in
             for (swift, json) in names {
                 let escaped = SwiftName.escaped(swift)

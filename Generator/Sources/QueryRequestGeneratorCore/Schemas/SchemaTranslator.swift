@@ -248,7 +248,7 @@ final class SchemaTranslator {
                 TypeDeclaration.Property(
                     jsonName: name, swiftName: swiftName, type: type,
                     isOptional: nullable || !required.contains(name), documentation: schema.description,
-                    isDeprecated: schema.deprecated))
+                    isDeprecated: schema.deprecated, encodesNull: nullable && required.contains(name)))
         }
     }
 

@@ -32,6 +32,8 @@ struct TypeDeclaration {
         var isOptional: Bool
         var documentation: String?
         var isDeprecated = false
+        /// Required but nullable: `nil` is written as `null`, since the key must be there.
+        var encodesNull = false
     }
 
     struct EnumCase {

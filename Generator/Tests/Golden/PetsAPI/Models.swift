@@ -25,6 +25,25 @@ public struct Pet: Codable, Hashable, Sendable {
         self.weight = weight
         self.born = born
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(nickname, forKey: .nickname)
+        try container.encodeIfPresent(photo, forKey: .photo)
+        try container.encodeIfPresent(weight, forKey: .weight)
+        try container.encodeIfPresent(born, forKey: .born)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case name
+        case nickname
+        case photo
+        case weight
+        case born
+    }
 }
 
 public struct ErrorModel: Codable, Hashable, Sendable {
