@@ -557,33 +557,44 @@ struct OperationTranslator {
         return "\"" + literal + "\""
     }
 
-    /// The value a `segment:` interpolation takes, or `nil` for a type without a defined text.
+    /// The value a `segment:` interpolation takes, or `nil` for a type without a defined text. Decided from the
+    /// schema behind any references, so that an alias of `String` is text too.
     private func pathText(of name: String, type: String, schema: JSONSchema) -> String? {
-        switch type {
-        case "String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "UUID": name
-        default: isStringEnum(schema) ? "\(name).rawValue" : nil
-        }
+        guard let text = scalarText(of: schema)?(name) else { return nil }
+        // Numbers, Booleans and UUIDs interpolate as they are: `segment:` takes any CustomStringConvertible.
+        return text == "String(\(name))" || text == "\(name).uuidString" ? name : text
     }
 
-    /// The text of a header value (`simple` style), or `nil` for a type without one.
+    /// The text of a header value (`simple` style), or `nil` for a type without one: a single value, or an array
+    /// of them joined by commas.
     private func headerText(type: String, schema: JSONSchema) -> ((String) -> String)? {
-        switch type {
-        case "String":
-            return { $0 }
-        case "Int", "Int32", "Int64", "Double", "Float", "Bool":
-            return { "String(\($0))" }
-        case "UUID":
-            return { "\($0).uuidString" }
-        case "[String]":
-            return { "\($0).joined(separator: \",\")" }
-        case "[Int]", "[Int32]", "[Int64]":
-            return { "\($0).map { String($0) }.joined(separator: \",\")" }
-        default:
-            if isStringEnum(schema) { return { "\($0).rawValue" } }
-            // An array of string enums: `simple` style joins the raw values with commas.
-            if case .array(_, let array) = dereferenced(schema).value, let items = array.items, isStringEnum(items) {
-                return { "\($0).map(\\.rawValue).joined(separator: \",\")" }
+        if let text = scalarText(of: schema) { return text }
+        guard case .array(_, let array) = dereferenced(schema).value, let items = array.items,
+            let element = scalarText(of: items)
+        else { return nil }
+        let elementText = element("$0")
+        if elementText == "$0" { return { "\($0).joined(separator: \",\")" } }
+        if elementText == "$0.rawValue" { return { "\($0).map(\\.rawValue).joined(separator: \",\")" } }
+        return { "\($0).map { \(elementText) }.joined(separator: \",\")" }
+    }
+
+    /// How a single value becomes text: strings (and their aliases) as they are, numbers and Booleans through
+    /// `String(_:)`, UUIDs by `uuidString`, URLs by `absoluteString`, string enums by raw value; `nil` for dates,
+    /// bytes, objects, arrays and compositions.
+    private func scalarText(of schema: JSONSchema) -> ((String) -> String)? {
+        if isStringEnum(schema) { return { "\($0).rawValue" } }
+        let schema = dereferenced(schema)
+        switch schema.value {
+        case .string(let core, let string):
+            switch core.format {
+            case .uuid: return { "\($0).uuidString" }
+            case .uri: return { "\($0).absoluteString" }
+            case .dateTime, .other("binary"), .other("byte"): return nil
+            default: return string.contentEncoding == nil ? { $0 } : nil
             }
+        case .integer, .number, .boolean:
+            return { "String(\($0))" }
+        default:
             return nil
         }
     }

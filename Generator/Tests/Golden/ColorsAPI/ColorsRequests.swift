@@ -227,11 +227,11 @@ public struct DeleteColorRequest: Request {
     public let method: HTTPMethod = .delete
     public var host: APIServer
     /// The color's identifier.
-    public var colorId: String
+    public var colorId: ColorID
 
     public var path: String { "/colors/\(segment: colorId)" }
 
-    public init(host: APIServer = .production, colorId: String) {
+    public init(host: APIServer = .production, colorId: ColorID) {
         self.host = host
         self.colorId = colorId
     }

@@ -120,6 +120,8 @@ public struct RGB: Codable, Hashable, Sendable {
     }
 }
 
+public typealias ColorID = String
+
 public enum Status: RawRepresentable, Codable, Hashable, Sendable {
     case active
     case retired

@@ -81,7 +81,7 @@ let colorsAPIDocument = #"""
                   schema: { type: array, items: { $ref: '#/components/schemas/Color' } }
       /colors/{colorId}:
         parameters:
-          - { name: colorId, in: path, required: true, description: The color's identifier., schema: { type: string } }
+          - { name: colorId, in: path, required: true, description: The color's identifier., schema: { $ref: '#/components/schemas/ColorID' } }
         delete:
           operationId: deleteColor
           tags: [colors]
@@ -150,6 +150,8 @@ let colorsAPIDocument = #"""
             R: { type: integer }
             G: { type: integer }
             B: { type: integer }
+        ColorID:
+          type: string
         Status:
           type: string
           enum: [active, retired, in-review, unknown]
