@@ -1,0 +1,49 @@
+import Foundation
+import OpenAPIKit
+import OpenAPIKit30
+import OpenAPIKitCompat
+import Yams
+
+/// Reads an OpenAPI 3.0 or 3.1 document, in YAML or JSON, into OpenAPIKit's 3.1 model.
+public enum DocumentLoader {
+    /// Reads the file at `url`.
+    public static func load(contentsOf url: URL) throws(GeneratorError) -> OpenAPIKit.OpenAPI.Document {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadableFile(path: url.path, reason: error.localizedDescription)
+        }
+        return try load(data)
+    }
+
+    /// Reads a document from its text; JSON is read as YAML, of which it is a subset.
+    public static func load(_ data: Data) throws(GeneratorError) -> OpenAPIKit.OpenAPI.Document {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .syntax(message: "the text is not UTF-8")
+        }
+        let root: Any?
+        do {
+            root = try Yams.load(yaml: text)
+        } catch {
+            throw .syntax(message: String(describing: error))
+        }
+        guard let version = (root as? [AnyHashable: Any])?["openapi"].map({ "\($0)" }) else {
+            throw .unsupportedVersion(nil)
+        }
+        do {
+            if version.hasPrefix("3.0.") || version == "3.0" {
+                let document = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: text)
+                return document.convert(to: .v3_1_1)
+            }
+            if version.hasPrefix("3.1.") || version == "3.1" {
+                return try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: text)
+            }
+        } catch {
+            let described = OpenAPIKit.OpenAPI.Error(from: error)
+            let tokens = described.codingPath.map { key in key.intValue.map(String.init) ?? key.stringValue }
+            throw .invalidDocument(pointer: JSONPointer(tokens), message: described.localizedDescription)
+        }
+        throw .unsupportedVersion(version)
+    }
+}

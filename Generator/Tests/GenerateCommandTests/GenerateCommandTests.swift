@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import Testing
+
+@testable import queryrequest_generate
+
+/// The command on documents written to a temporary folder.
+@Suite struct GenerateCommandTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("generate-command-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    static let cleanDocument = """
+        openapi: 3.1.0
+        info: { title: Clean, version: '1' }
+        servers: [{ url: 'https://api.example.com' }]
+        paths:
+          /pets:
+            get:
+              operationId: listPets
+              parameters: [{ name: tags, in: query, schema: { type: array, items: { type: string } } }]
+              responses: { '204': { description: ok } }
+        """
+
+    /// The clean document with a parameter the library cannot express exactly (`allowReserved`).
+    static let documentWithDiagnostic = cleanDocument.replacingOccurrences(
+        of: "{ name: tags, in: query,", with: "{ name: tags, in: query, allowReserved: true,")
+
+    private func write(_ text: String, to name: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// The exit code of the command with these arguments: 0 when `run()` returns.
+    private func exitCode(_ arguments: [String]) throws -> Int32 {
+        let command = try GenerateCommand.parse(arguments)
+        do {
+            try command.run()
+            return 0
+        } catch let exit as ExitCode {
+            return exit.rawValue
+        }
+    }
+
+    private func outputFiles(_ output: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).sorted()
+    }
+
+    @Test func writesTheFiles() throws {
+        let output = folder.appendingPathComponent("out").path
+        #expect(try exitCode([write(Self.cleanDocument, to: "api.yaml"), "--output", output, "--strict"]) == 0)
+        #expect(outputFiles(output) == ["APIServer.swift", "Models.swift", "Requests.swift"])
+    }
+
+    @Test func strictFailsOnADiagnosticAndWritesNothing() throws {
+        let output = folder.appendingPathComponent("out").path
+        let document = try write(Self.documentWithDiagnostic, to: "api.yaml")
+        #expect(try exitCode([document, "--output", output, "--strict"]) == 1)
+        #expect(outputFiles(output).isEmpty)
+        #expect(try exitCode([document, "--output", output]) == 0)
+        #expect(outputFiles(output).count == 3)
+    }
+
+    @Test func aBrokenDocumentExitsWith2() throws {
+        let output = folder.appendingPathComponent("out").path
+        #expect(try exitCode([write("openapi: 3.1.0\ninfo: 5\npaths: {}", to: "api.yaml"), "--output", output]) == 2)
+        #expect(try exitCode([folder.appendingPathComponent("missing.yaml").path, "--output", output]) == 2)
+        #expect(outputFiles(output).isEmpty)
+    }
+
+    @Test func theConfigurationNamesTheHostType() throws {
+        let output = folder.appendingPathComponent("out").path
+        let config = try write("hostTypeName: Servers\nrequestNameSuffix: Endpoint\n", to: "config.yaml")
+        let document = try write(Self.cleanDocument, to: "api.yaml")
+        #expect(try exitCode([document, "--output", output, "--config", config]) == 0)
+        #expect(outputFiles(output) == ["Models.swift", "Requests.swift", "Servers.swift"])
+        let requests = try String(contentsOfFile: output + "/Requests.swift", encoding: .utf8)
+        #expect(requests.contains("public struct ListPetsEndpoint: Request"))
+        #expect(requests.contains("public var host: Servers"))
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import QueryRequestGeneratorCore
+import Testing
+
+/// Each construct the library cannot express is reported at its JSON pointer, with what was generated instead.
+@Suite struct DiagnosticTests {
+    static let document = #"""
+        openapi: 3.0.3
+        info: { title: Unsupported, version: '1' }
+        servers:
+          - url: https://{region}.example.com
+            variables: { region: { default: eu } }
+          - url: /relative
+        paths:
+          /pets/{petId}:
+            get:
+              operationId: getPet
+              parameters:
+                - { name: petId, in: path, required: true, schema: { type: string } }
+                - { name: q, in: query, allowReserved: true, schema: { type: string } }
+                - { name: session, in: cookie, schema: { type: string } }
+                - { name: filter, in: query, content: { application/json: { schema: { type: object } } } }
+                - { name: ids, in: query, style: deepObject, schema: { type: array, items: { type: integer } } }
+                - { name: box, in: query, style: spaceDelimited, explode: true, schema: { $ref: '#/components/schemas/Box' } }
+                - { name: boxes, in: query, schema: { type: array, items: { $ref: '#/components/schemas/Box' } } }
+                - { name: since, in: header, schema: { type: string, format: date-time } }
+                - { name: near, in: query, schema: { $ref: '#/components/schemas/Box' } }
+              requestBody:
+                content: { application/json: { schema: { type: string } } }
+              responses:
+                '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Box' } } } }
+                '201': { description: ok }
+          /mixed:
+            get:
+              parameters:
+                - { name: a.b, in: query, schema: { type: string } }
+                - { name: 'c[d]', in: query, schema: { type: string } }
+              responses: { '204': { description: ok } }
+          /upload:
+            post:
+              operationId: upload
+              requestBody:
+                content: { multipart/form-data: { schema: { type: object } } }
+              responses:
+                '204': { description: ok }
+        components:
+          schemas:
+            Box:
+              type: object
+              properties: { size: { type: integer } }
+              additionalProperties: { type: string }
+            Either:
+              anyOf: [{ type: string }, { type: integer }]
+            Mixed:
+              allOf: [{ type: string }]
+            Anything:
+              not: { type: string }
+            Tree: { type: array, items: { $ref: '#/components/schemas/Tree' } }
+            Ping: { $ref: '#/components/schemas/Pong' }
+            Pong: { $ref: '#/components/schemas/Ping' }
+        """#
+
+    @Test func everyUnsupportedConstructIsReportedAtItsPointer() throws {
+        let output = try Generator().generate(DocumentLoader.load(Data(Self.document.utf8)))
+        let reported = output.diagnostics.map { "\($0.severity.rawValue) \($0.pointer)" }
+        #expect(
+            reported == [
+                "warning #/components/schemas/Anything/not",
+                "warning #/components/schemas/Box/additionalProperties",
+                "warning #/components/schemas/Either/anyOf",
+                "warning #/components/schemas/Mixed/allOf/0",
+                "warning #/components/schemas/Ping",
+                "warning #/components/schemas/Pong",
+                "warning #/components/schemas/Tree",
+                "error #/paths/~1mixed/get/parameters",
+                "warning #/paths/~1pets~1{petId}/get/parameters/1/allowReserved",
+                "error #/paths/~1pets~1{petId}/get/parameters/2",
+                "error #/paths/~1pets~1{petId}/get/parameters/3/content",
+                "warning #/paths/~1pets~1{petId}/get/parameters/4/style",
+                "warning #/paths/~1pets~1{petId}/get/parameters/5",
+                "warning #/paths/~1pets~1{petId}/get/parameters/5/style",
+                "warning #/paths/~1pets~1{petId}/get/parameters/6/schema",
+                "error #/paths/~1pets~1{petId}/get/parameters/7",
+                "warning #/paths/~1pets~1{petId}/get/parameters/8",
+                "error #/paths/~1pets~1{petId}/get/requestBody",
+                "warning #/paths/~1pets~1{petId}/get/responses",
+                "error #/paths/~1upload/post/requestBody/content/multipart~1form-data",
+                "warning #/servers/1/url",
+            ])
+        for diagnostic in output.diagnostics {
+            #expect(!diagnostic.message.isEmpty && !diagnostic.generatedInstead.isEmpty)
+        }
+    }
+
+    @Test func aDiagnosticReadsAsOneLine() {
+        let diagnostic = Diagnostic(
+            .warning, at: JSONPointer(["paths", "/pets/{petId}", "get", "parameters", "0"]),
+            "allowReserved is not supported",
+            generatedInstead: "percent-encoded values")
+        #expect(
+            diagnostic.description
+                == "warning: #/paths/~1pets~1{petId}/get/parameters/0: allowReserved is not supported; generated instead: percent-encoded values"
+        )
+    }
+
+    @Test func pointersEscapeTildeAndSlash() {
+        #expect(JSONPointer(["components", "schemas", "a~b/c"]).description == "#/components/schemas/a~0b~1c")
+    }
+
+    @Test func aDocumentWithoutAnythingUnsupportedHasNoDiagnostics() throws {
+        let output = try Generator().generate(DocumentLoader.load(Data(petsAPIDocument.utf8)))
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+    }
+}
