@@ -198,17 +198,7 @@ struct OperationTranslator {
         for (list, listPointer) in [(pathItem.parameters, itemPointer), (operation.parameters, pointer)] {
             for (index, entry) in list.enumerated() {
                 let entryPointer = listPointer.appending("parameters", String(index))
-                let parameter: OpenAPI.Parameter
-                switch entry {
-                case .a(let reference):
-                    guard let found = components[reference] else {
-                        throw .unresolvableReference(
-                            pointer: entryPointer.appending("$ref"), reference: reference.absoluteString)
-                    }
-                    parameter = found
-                case .b(let found):
-                    parameter = found
-                }
+                let parameter = try resolved(entry, at: entryPointer)
                 result.removeAll { $0.0.name == parameter.name && $0.0.location == parameter.location }
                 result.append((parameter, entryPointer))
             }
@@ -224,17 +214,7 @@ struct OperationTranslator {
     ) throws(GeneratorError) {
         guard let entry = operation.requestBody else { return }
         let bodyPointer = pointer.appending("requestBody")
-        let body: OpenAPI.Request
-        switch entry {
-        case .a(let reference):
-            guard let found = components[reference] else {
-                throw .unresolvableReference(
-                    pointer: bodyPointer.appending("$ref"), reference: reference.absoluteString)
-            }
-            body = found
-        case .b(let found):
-            body = found
-        }
+        let body = try resolved(entry, at: bodyPointer)
         if method == "get" || method == "head" {
             report(
                 Diagnostic(
@@ -324,17 +304,7 @@ struct OperationTranslator {
         guard let first = successes.first else { return }
         let (status, entry) = first
         let responsePointer = pointer.appending("responses", status.rawValue)
-        let response: OpenAPI.Response
-        switch entry {
-        case .a(let reference):
-            guard let found = components[reference] else {
-                throw .unresolvableReference(
-                    pointer: responsePointer.appending("$ref"), reference: reference.absoluteString)
-            }
-            response = found
-        case .b(let found):
-            response = found
-        }
+        let response = try resolved(entry, at: responsePointer)
         if successes.count > 1 {
             report(
                 Diagnostic(
@@ -358,18 +328,19 @@ struct OperationTranslator {
         }
     }
 
-    /// The media type object an entry is or references.
-    private func resolved(
-        _ entry: Either<OpenAPI.Reference<OpenAPI.Content>, OpenAPI.Content>, at pointer: JSONPointer
-    ) throws(GeneratorError) -> OpenAPI.Content {
+    /// The component an entry is or references (a parameter, a request body, a response, a media type object);
+    /// a reference that names nothing is an error at `pointer`'s `$ref`.
+    private func resolved<Component: ComponentDictionaryLocatable>(
+        _ entry: Either<OpenAPI.Reference<Component>, Component>, at pointer: JSONPointer
+    ) throws(GeneratorError) -> Component {
         switch entry {
         case .a(let reference):
-            guard let content = components[reference] else {
+            guard let component = components[reference] else {
                 throw .unresolvableReference(pointer: pointer.appending("$ref"), reference: reference.absoluteString)
             }
-            return content
-        case .b(let content):
-            return content
+            return component
+        case .b(let component):
+            return component
         }
     }
 
@@ -457,17 +428,7 @@ struct OperationTranslator {
         for (status, entry) in zip(operation.responses.keys, operation.responses.values) {
             guard !status.isSuccess, status.rawValue.first != "1", status.rawValue.first != "3" else { continue }
             let responsePointer = pointer.appending("responses", status.rawValue)
-            let response: OpenAPI.Response
-            switch entry {
-            case .a(let reference):
-                guard let found = components[reference] else {
-                    throw .unresolvableReference(
-                        pointer: responsePointer.appending("$ref"), reference: reference.absoluteString)
-                }
-                response = found
-            case .b(let found):
-                response = found
-            }
+            let response = try resolved(entry, at: responsePointer)
             guard let index = response.content.keys.firstIndex(where: { isJSON($0.typeAndSubtype) }) else { continue }
             let contentPointer = responsePointer.appending("content", response.content.keys[index].rawValue)
             let content = try resolved(response.content.values[index], at: contentPointer)
