@@ -8,7 +8,7 @@ enum SwiftName {
     static func typeName(_ text: String) -> String {
         var name = upperCamelCase(words(text))
         if name.isEmpty { name = "Unnamed" }
-        if name.first!.isNumber { name = "_" + name }
+        if name.first?.isNumber == true { name = "_" + name }
         if reservedTypeNames.contains(name) { name += "Model" }
         return name
     }
@@ -17,7 +17,7 @@ enum SwiftName {
     static func memberName(_ text: String) -> String {
         var name = lowerCamelCase(upperCamelCase(words(text)))
         if name.isEmpty { name = "value" }
-        if name.first!.isNumber { name = "_" + name }
+        if name.first?.isNumber == true { name = "_" + name }
         if unusableMemberNames.contains(name) { name += "Value" }
         return name
     }
