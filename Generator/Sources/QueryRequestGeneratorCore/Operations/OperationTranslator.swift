@@ -75,11 +75,9 @@ struct OperationTranslator {
             let schema = schemaContext.schema.flattenToJsonSchema()
             switch parameter.context {
             case .path:
-                var unused: [TypeDeclaration] = []
                 let (type, _) = try schemas.typeExpression(
                     for: schema, suggestedName: parameter.name, at: parameterPointer.appending("schema"),
-                    scope: &nestedNames, nested: &unused)
-                request.nested += unused
+                    scope: &nestedNames, nested: &request.nested)
                 let swiftName = members.claim(memberName(parameter.name))
                 guard let text = pathText(of: SwiftName.escaped(swiftName), type: type, schema: schema) else {
                     report(
@@ -126,11 +124,9 @@ struct OperationTranslator {
                         jsonName: parameter.name, swiftName: swiftName, type: type, isOptional: isOptional,
                         documentation: parameter.description, isDeprecated: parameter.deprecated))
             case .header:
-                var unused: [TypeDeclaration] = []
                 let (type, nullable) = try schemas.typeExpression(
                     for: schema, suggestedName: parameter.name, at: parameterPointer.appending("schema"),
-                    scope: &nestedNames, nested: &unused)
-                request.nested += unused
+                    scope: &nestedNames, nested: &request.nested)
                 let swiftName = members.claim(memberName(parameter.name))
                 guard let text = headerText(type: type, schema: schema) else {
                     report(
