@@ -47,7 +47,14 @@ let package = Package(
             path: "Tests/Golden/PetsAPI"),
         .testTarget(
             name: "QueryRequestGeneratorCoreTests",
-            dependencies: ["QueryRequestGeneratorCore"]),
+            dependencies: [
+                "QueryRequestGeneratorCore",
+                // To compare the loader's reading of a document with Yams' own decoder's.
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
+            ]),
         // The command run in-process on files in a temporary folder: exit codes, --strict, --config.
         .testTarget(
             name: "GenerateCommandTests",

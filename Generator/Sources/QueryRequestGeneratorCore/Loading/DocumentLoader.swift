@@ -2,7 +2,6 @@ import Foundation
 import OpenAPIKit
 import OpenAPIKit30
 import OpenAPIKitCompat
-import Yams
 
 /// Reads an OpenAPI 3.0 or 3.1 document, in YAML or JSON, into OpenAPIKit's 3.1 model.
 public enum DocumentLoader {
@@ -22,22 +21,20 @@ public enum DocumentLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw .syntax(message: "the text is not UTF-8")
         }
-        let root: Any?
-        do {
-            root = try Yams.load(yaml: text)
-        } catch {
-            throw .syntax(message: String(describing: error))
-        }
-        guard let version = (root as? [AnyHashable: Any])?["openapi"].map({ "\($0)" }) else {
+        let tree = try DocumentTree.parse(text)
+        guard let tree, case .mapping(_, let children) = tree.content,
+            case .scalar(let versionScalar)? = children["openapi"]?.content
+        else {
             throw .unsupportedVersion(nil)
         }
+        let version = versionScalar.string
+        let decoder = DocumentTreeDecoder(tree: tree)
         do {
             if version.hasPrefix("3.0.") || version == "3.0" {
-                let document = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: text)
-                return document.convert(to: .v3_1_1)
+                return try OpenAPIKit30.OpenAPI.Document(from: decoder).convert(to: .v3_1_1)
             }
             if version.hasPrefix("3.1.") || version == "3.1" {
-                return try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: text)
+                return try OpenAPIKit.OpenAPI.Document(from: decoder)
             }
         } catch {
             let described = OpenAPIKit.OpenAPI.Error(from: error)

@@ -44,8 +44,8 @@ struct SwiftWriter {
     mutating func documentation(_ text: String?) {
         guard let text, !text.allSatisfy(\.isWhitespace) else { return }
         // Every line break Swift or an editor would honour (`\r` alone too) ends a comment line.
-        var paragraphLines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
-            String($0.reversed().drop(while: \.isWhitespace).reversed())
+        var paragraphLines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { line in
+            line.lastIndex { !$0.isWhitespace }.map { String(line[...$0]) } ?? ""
         }
         while paragraphLines.last?.isEmpty == true { paragraphLines.removeLast() }
         while paragraphLines.first?.isEmpty == true { paragraphLines.removeFirst() }
