@@ -65,7 +65,7 @@ class RawPathRequest(WerkzeugOpenAPIRequest):
 
 
 def plain(value):
-    """What openapi-core unmarshalled, as JSON: bytes as text, UUIDs and dates as strings."""
+    """What openapi-core unmarshalled, as JSON: bytes as text, UUIDs as strings, dates in ISO 8601."""
     if isinstance(value, dict) or hasattr(value, "items"):
         return {str(key): plain(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
@@ -75,7 +75,9 @@ def plain(value):
             return value.decode("utf-8")
         except UnicodeDecodeError:
             return "base64:" + base64.b64encode(value).decode("ascii")
-    if isinstance(value, (uuid.UUID, datetime.date, datetime.datetime)):
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    if isinstance(value, uuid.UUID):
         return str(value)
     return value
 
@@ -149,8 +151,8 @@ def make_app(openapi, operations):
         # The answer must keep to the document too, or the client's decoding would test nothing.
         response_errors = list(openapi.iter_response_errors(openapi_request, WerkzeugOpenAPIResponse(response)))
         if response_errors:
-            response = Response("the server's own answer does not match the document:\n" + error_text(response_errors),
-                                status=500, mimetype="text/plain")
+            text = "the server's own answer does not match the document:\n" + error_text(response_errors)
+            response = Response(text, status=500, mimetype="text/plain")
         return response(environ, start_response)
 
     return app

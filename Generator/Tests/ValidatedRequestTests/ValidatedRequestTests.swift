@@ -20,7 +20,8 @@ import Testing
 struct ValidatedRequestTests {
     /// The operations openapi-core accepts, each sent by a test below with its answer checked.
     static let acceptedOperations: Set<String> = [
-        "showThing", "queryForm", "queryDelimited", "queryDeep", "sendHeaders", "createThing", "submitForm",
+        "showThing", "queryForm", "queryNamesAndFormats", "queryDelimited", "queryDeep", "sendHeaders", "createThing",
+        "submitForm",
         "uploadDocument", "putBlob", "secureHeaderKey", "secureQueryKey", "secureBearer", "secureBasic",
     ]
     /// The operations openapi-core 0.23.1 refuses although their requests follow the specification
@@ -50,18 +51,33 @@ struct ValidatedRequestTests {
                 QueryFormRequest(
                     query: .init(
                         text: "a+b & c=d", count: 2, flag: false, kind: .fancy, words: ["x y", "z/é"],
-                        numbers: [1, -2, 3], box: Point(x: 3, y: 4))), by: client)
+                        numbers: [1, -2, 3], box: Point(x: 3, y: 4), pageSize: 20)), by: client)
             #expect(
                 form.query
                     == .object([
                         "text": .string("a+b & c=d"), "count": .number(2), "flag": .bool(false),
                         "kind": .string("fancy"), "words": strings(["x y", "z/é"]),
                         "numbers": .array([.number(1), .number(-2), .number(3)]),
-                        "box": .object(["x": .number(3), "y": .number(4)]),
+                        "box": .object(["x": .number(3), "y": .number(4)]), "page[size]": .number(20),
                     ]))
             // Only the required ones.
             let minimal = try await accepted(QueryFormRequest(query: .init(text: "t", words: ["w"])), by: client)
             #expect(minimal.query == .object(["text": .string("t"), "words": strings(["w"])]))
+
+            // A name with a dot (the request nests with brackets, so the dot stays), and formats.
+            let id = try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+            let formats = try await accepted(
+                QueryNamesAndFormatsRequest(
+                    query: .init(
+                        filterName: "a.b [c]", since: Date(timeIntervalSince1970: 1_706_695_200), id: id, ratio: 0.5,
+                        big: 5_000_000_000, kinds: [.plain, .oddOne])), by: client)
+            #expect(
+                formats.query
+                    == .object([
+                        "filter.name": .string("a.b [c]"), "since": .string("2024-01-31T10:00:00+00:00"),
+                        "id": .string(id.uuidString.lowercased()), "ratio": .number(0.5), "big": .number(5_000_000_000),
+                        "kinds": strings(["plain", "odd-one"]),
+                    ]))
 
             let delimited = try await accepted(
                 QueryDelimitedRequest(
@@ -96,14 +112,16 @@ struct ValidatedRequestTests {
             let id = try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
             let received = try await accepted(
                 SendHeadersRequest(
-                    xTrace: "a b&c=d", xRequestID: id, xLimit: 3, xVerbose: true, xKind: .oddOne, xTags: ["x", "y"]),
+                    xTrace: "a b&c=d", xRequestID: id, xLimit: 3, xVerbose: true, xKind: .oddOne, xTags: ["x", "y"],
+                    xKinds: [.fancy, .oddOne], xSizes: [1, -2]),
                 by: client)
             #expect(
                 received.headers
                     == .object([
                         "X-Trace": .string("a b&c=d"), "X-Request-ID": .string(id.uuidString.lowercased()),
                         "X-Limit": .number(3), "X-Verbose": .bool(true), "X-Kind": .string("odd-one"),
-                        "X-Tags": strings(["x", "y"]),
+                        "X-Tags": strings(["x", "y"]), "X-Kinds": strings(["fancy", "odd-one"]),
+                        "X-Sizes": .array([.number(1), .number(-2)]),
                     ]))
             let minimal = try await accepted(SendHeadersRequest(xTrace: "t", xRequestID: id), by: client)
             #expect(

@@ -13,6 +13,9 @@ public struct CreateThingRequest: Request {
     public let path = "/things"
     public var body: Thing
 
+    public var bodyEncoder: JSONEncoder? { APIJSONCoding.encoder }
+    public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
+
     public init(host: APIServer = .loopback, body: Thing) {
         self.host = host
         self.body = body
@@ -28,6 +31,7 @@ public struct SubmitFormRequest: Request {
     public var form: Form
 
     public var body: RequestBody? { .form(form) }
+    public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
 
     public init(host: APIServer = .loopback, form: Form) {
         self.host = host
@@ -64,6 +68,7 @@ public struct UploadDocumentRequest: Request {
         multipart.append(.file(name: "file", filename: "file", data: form.file))
         return .multipart(multipart)
     }
+    public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
 
     public init(host: APIServer = .loopback, form: Form) {
         self.host = host
@@ -99,6 +104,7 @@ public struct UploadNumbersRequest: Request {
         if let value = form.draft { multipart.append(.text(name: "draft", value: String(value))) }
         return .multipart(multipart)
     }
+    public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
 
     public init(host: APIServer = .loopback, form: Form) {
         self.host = host

@@ -16,6 +16,8 @@ public struct SendHeadersRequest: Request {
     public var xVerbose: Bool?
     public var xKind: Kind?
     public var xTags: [String]?
+    public var xKinds: [Kind]?
+    public var xSizes: [Int]?
 
     public var headers: [String: String] {
         var headers: [String: String] = [:]
@@ -33,8 +35,16 @@ public struct SendHeadersRequest: Request {
         if let xTags {
             headers["X-Tags"] = xTags.joined(separator: ",")
         }
+        if let xKinds {
+            headers["X-Kinds"] = xKinds.map(\.rawValue).joined(separator: ",")
+        }
+        if let xSizes {
+            headers["X-Sizes"] = xSizes.map { String($0) }.joined(separator: ",")
+        }
         return headers
     }
+
+    public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
 
     public init(
         host: APIServer = .loopback,
@@ -43,7 +53,9 @@ public struct SendHeadersRequest: Request {
         xLimit: Int? = nil,
         xVerbose: Bool? = nil,
         xKind: Kind? = nil,
-        xTags: [String]? = nil
+        xTags: [String]? = nil,
+        xKinds: [Kind]? = nil,
+        xSizes: [Int]? = nil
     ) {
         self.host = host
         self.xTrace = xTrace
@@ -52,5 +64,7 @@ public struct SendHeadersRequest: Request {
         self.xVerbose = xVerbose
         self.xKind = xKind
         self.xTags = xTags
+        self.xKinds = xKinds
+        self.xSizes = xSizes
     }
 }

@@ -249,6 +249,31 @@ public struct Square: Codable, Hashable, Sendable {
     }
 }
 
+/// The JSON coders of this API: dates (`date-time`) as ISO 8601 text, keys sorted so that a body
+/// is the same bytes each time it is encoded.
+public enum APIJSONCoding {
+    public static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
+
+    public static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        // RFC 3339 date-times, with or without fractions of a second.
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            if let date = try? Date(text, strategy: .iso8601) { return date }
+            let withFractions = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+            if let date = try? Date(text, strategy: withFractions) { return date }
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Not an ISO 8601 date: \(text)")
+        }
+        return decoder
+    }()
+}
+
 /// Any JSON value, for schemas that do not say what they hold.
 public enum AnyJSONValue: Codable, Hashable, Sendable {
     case null

@@ -25,6 +25,7 @@ public struct QueryFormRequest: Request {
         public var words: [String]
         public var numbers: [Int]?
         public var box: Point?
+        public var pageSize: Int?
 
         public init(
             text: String,
@@ -33,7 +34,8 @@ public struct QueryFormRequest: Request {
             kind: Kind? = nil,
             words: [String],
             numbers: [Int]? = nil,
-            box: Point? = nil
+            box: Point? = nil,
+            pageSize: Int? = nil
         ) {
             self.text = text
             self.count = count
@@ -42,6 +44,7 @@ public struct QueryFormRequest: Request {
             self.words = words
             self.numbers = numbers
             self.box = box
+            self.pageSize = pageSize
         }
 
         public static func queryFieldStyle(for key: any CodingKey) -> QueryFieldStyle? {
@@ -51,6 +54,82 @@ public struct QueryFormRequest: Request {
             case "box": QueryFieldStyle(array: .commaSeparated, nesting: .unexploded)
             default: nil
             }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case text
+            case count
+            case flag
+            case kind
+            case words
+            case numbers
+            case box
+            case pageSize = "page[size]"
+        }
+    }
+}
+
+/// A name with a dot, and values with a format.
+///
+/// `GET /query/names-and-formats`
+public struct QueryNamesAndFormatsRequest: Request {
+    public typealias Response = Received
+    public var host: APIServer
+    public let path = "/query/names-and-formats"
+    public var query: Query
+
+    /// Nested names in brackets, as a parameter's name holds a `.`.
+    public var queryEncoder: QueryEncoder {
+        var encoder = QueryEncoder()
+        encoder.nestedKeyEncodingStrategy = .brackets
+        return encoder
+    }
+
+    public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
+
+    public init(host: APIServer = .loopback, query: Query) {
+        self.host = host
+        self.query = query
+    }
+
+    public struct Query: Codable, Hashable, Sendable, QueryFieldStyling {
+        public var filterName: String
+        public var since: Date
+        public var id: UUID?
+        public var ratio: Double?
+        public var big: Int64?
+        public var kinds: [Kind]?
+
+        public init(
+            filterName: String,
+            since: Date,
+            id: UUID? = nil,
+            ratio: Double? = nil,
+            big: Int64? = nil,
+            kinds: [Kind]? = nil
+        ) {
+            self.filterName = filterName
+            self.since = since
+            self.id = id
+            self.ratio = ratio
+            self.big = big
+            self.kinds = kinds
+        }
+
+        public static func queryFieldStyle(for key: any CodingKey) -> QueryFieldStyle? {
+            switch key.stringValue {
+            case "kinds": QueryFieldStyle(array: .commaSeparated)
+            default: nil
+            }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case filterName = "filter.name"
+            case since
+            case id
+            case ratio
+            case big
+            case kinds
         }
     }
 }
@@ -63,6 +142,8 @@ public struct QueryFormObjectRequest: Request {
     public var host: APIServer
     public let path = "/query/form-object"
     public var query: Query
+
+    public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
 
     public init(host: APIServer = .loopback, query: Query) {
         self.host = host
@@ -93,6 +174,8 @@ public struct QueryDelimitedRequest: Request {
     public var host: APIServer
     public let path = "/query/delimited"
     public var query: Query
+
+    public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
 
     public init(host: APIServer = .loopback, query: Query) {
         self.host = host
@@ -130,6 +213,8 @@ public struct QuerySpacedObjectRequest: Request {
     public let path = "/query/spaced-object"
     public var query: Query
 
+    public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
+
     public init(host: APIServer = .loopback, query: Query) {
         self.host = host
         self.query = query
@@ -159,6 +244,8 @@ public struct QueryDelimitedExplodedRequest: Request {
     public var host: APIServer
     public let path = "/query/delimited-exploded"
     public var query: Query
+
+    public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
 
     public init(host: APIServer = .loopback, query: Query) {
         self.host = host
@@ -192,6 +279,8 @@ public struct QueryDeepRequest: Request {
     public var host: APIServer
     public let path = "/query/deep"
     public var query: Query
+
+    public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
 
     public init(host: APIServer = .loopback, query: Query) {
         self.host = host

@@ -10,6 +10,8 @@ public struct SecureHeaderKeyRequest: Request {
     public let path = "/secure/header-key"
     public let setting = APISetting(requiresAuthorization: true)
 
+    public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
+
     public init(host: APIServer = .loopback) {
         self.host = host
     }
@@ -21,6 +23,8 @@ public struct SecureQueryKeyRequest: Request {
     public var host: APIServer
     public let path = "/secure/query-key"
     public let setting = APISetting(requiresAuthorization: true)
+
+    public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
 
     public init(host: APIServer = .loopback) {
         self.host = host
@@ -34,6 +38,8 @@ public struct SecureBearerRequest: Request {
     public let path = "/secure/bearer"
     public let setting = APISetting(requiresAuthorization: true)
 
+    public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
+
     public init(host: APIServer = .loopback) {
         self.host = host
     }
@@ -45,6 +51,8 @@ public struct SecureBasicRequest: Request {
     public var host: APIServer
     public let path = "/secure/basic"
     public let setting = APISetting(requiresAuthorization: true)
+
+    public var responseDecoder: JSONDecoder? { APIJSONCoding.decoder }
 
     public init(host: APIServer = .loopback) {
         self.host = host
