@@ -263,7 +263,11 @@ struct ValidatedRequestTests {
 
     /// Seeded random values with the characters URLs and forms treat specially, for each style and place.
     @Test func sampledValuesArriveUnchanged() async throws {
-        let seed = ProcessInfo.processInfo.environment["QUERY_PBT_SEED"].flatMap { UInt64($0) } ?? 20_261_202
+        // The property suites' variable, decimal or 0x hex; a fixed seed otherwise.
+        let seed =
+            ProcessInfo.processInfo.environment["QUERY_PBT_SEED"].flatMap { text in
+                text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+            } ?? 20_261_202
         var random = SplitMix64(seed: seed)
         try await withServer { server in
             let client = APIClient(hostOverride: server.host)
