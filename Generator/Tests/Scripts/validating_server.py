@@ -33,6 +33,7 @@ import uuid
 # (swift-corelibs-foundation#4772): unblock everything so that signals behave normally.
 signal.pthread_sigmask(signal.SIG_SETMASK, [])
 
+import yaml  # noqa: E402  (PyYAML, which openapi-core reads documents with)
 from openapi_core import OpenAPI  # noqa: E402
 from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest, WerkzeugOpenAPIResponse  # noqa: E402
 from werkzeug.serving import make_server  # noqa: E402
@@ -162,8 +163,6 @@ def main():
     document_path = sys.argv[1]
     openapi = OpenAPI.from_file_path(document_path)
     with open(document_path, encoding="utf-8") as file:
-        import yaml  # PyYAML, an openapi-core dependency (through jsonschema-path)
-
         operations = Operations(yaml.safe_load(file))
     exit_with_parent()
     logging.getLogger("werkzeug").setLevel(logging.ERROR)

@@ -20,9 +20,9 @@ import Testing
 struct ValidatedRequestTests {
     /// The operations openapi-core accepts, each sent by a test below with its answer checked.
     static let acceptedOperations: Set<String> = [
-        "showThing", "queryForm", "queryNamesAndFormats", "queryDelimited", "queryDeep", "sendHeaders", "createThing",
-        "submitForm",
-        "uploadDocument", "putBlob", "secureHeaderKey", "secureQueryKey", "secureBearer", "secureBasic",
+        "showThing", "queryForm", "queryNamesAndFormats", "queryDelimited", "queryDeep", "sendHeaders",
+        "createThing", "submitForm", "uploadDocument", "putBlob",
+        "secureHeaderKey", "secureQueryKey", "secureBearer", "secureBasic",
     ]
     /// The operations openapi-core 0.23.1 refuses although their requests follow the specification
     /// (`knownValidatorLimitations`). With the accepted ones: every operation of the document.
