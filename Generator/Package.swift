@@ -45,6 +45,10 @@ let package = Package(
             name: "GeneratedPetsAPI",
             dependencies: [.product(name: "QueryRequest", package: "QueryRequest")],
             path: "Tests/Golden/PetsAPI"),
+        .target(
+            name: "GeneratedValidatedAPI",
+            dependencies: [.product(name: "QueryRequest", package: "QueryRequest")],
+            path: "Tests/Golden/ValidatedAPI"),
         .testTarget(
             name: "QueryRequestGeneratorCoreTests",
             dependencies: [
@@ -66,6 +70,11 @@ let package = Package(
             dependencies: [
                 "GeneratedColorsAPI", "GeneratedPetsAPI", .product(name: "QueryRequest", package: "QueryRequest"),
             ]),
+        // Every operation of Tests/Documents/ValidatedAPI.yaml sent through APIClient and URLSession to a loopback
+        // server that validates it against the same file with openapi-core (Tests/Scripts/validating_server.py).
+        .testTarget(
+            name: "ValidatedRequestTests",
+            dependencies: ["GeneratedValidatedAPI", .product(name: "QueryRequest", package: "QueryRequest")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,7 +9,16 @@ import Testing
     static let documents: [(name: String, text: String)] = [
         ("ColorsAPI", colorsAPIDocument),
         ("PetsAPI", petsAPIDocument),
+        ("ValidatedAPI", validatedAPIDocument),
     ]
+
+    /// `Tests/Documents/ValidatedAPI.yaml`, a file of its own because the validating server of
+    /// `ValidatedRequestTests` reads it too.
+    static var validatedAPIDocument: String {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Documents/ValidatedAPI.yaml")
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? "the file \(url.path) cannot be read"
+    }
 
     static var goldenRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
