@@ -26,6 +26,7 @@ import Testing
         let json = #"[{"id":"7","status":"shipped","shipped_at":"2026-01-02T03:04:05Z"}]"#
         let orders = try APIJSONCoding.decoder.decode(ListOrdersRequest.Response.self, from: Data(json.utf8))
         #expect(orders == [Order(id: "7", status: .shipped, shippedAt: Date(timeIntervalSince1970: 1_767_323_045))])
+        #expect(orders.map(\.summary) == ["7: shipped"])
     }
 
     /// The build-tool plugin's one file (PetsAPI), beside code written by hand in the same module.
