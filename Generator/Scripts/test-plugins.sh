@@ -9,7 +9,7 @@
 #    and no other; diagnostics name the document and the pointer; --strict fails on them and changes nothing; a
 #    renamed tag leaves no old file; a document that cannot be read fails with its error.
 # 3. The fixture built (no warning in its sources or the generated code) and tested: the build-tool plugin makes
-#    PetsAPI from its openapi.json, and the tests use the requests of both plugins; a second build runs no command.
+#    PetsAPI from its openapi.json, and the tests use the requests of both plugins.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 generator="$PWD"
@@ -39,7 +39,7 @@ fingerprint() {
     (cd "$1" && find . -type f | LC_ALL=C sort | xargs sha256sum)
 }
 
-echo "-- 1. the command plugin on the fixture's StoreAPI"
+echo "-- $SECONDS s: 1. the command plugin on the fixture's StoreAPI"
 store="$fixture/Sources/StoreAPI/Generated"
 committed="$(fingerprint "$store")"
 [ "$(echo "$committed" | wc -l)" -ge 4 ] || fail "expected the committed files in $store"
@@ -56,10 +56,10 @@ if [ "${GENERATOR_UPDATE_GOLDEN:-}" != 1 ]; then
 fi
 touch -d "2001-01-01 00:00:00" "$store"/*.swift
 generate "$fixture" "$work/store-again.log" --target StoreAPI || fail "the second run failed"
-[ -z "$(find "$store" -newermt "2001-01-02" -print)" ] || fail "a second run rewrote unchanged files"
+[ -z "$(find "$store" -type f -newermt "2001-01-02" -print)" ] || fail "a second run rewrote unchanged files"
 touch "$store"/*.swift
 
-echo "-- 2. the command plugin on a throwaway package"
+echo "-- $SECONDS s: 2. the command plugin on a throwaway package"
 scratch_package="$work/Throwaway"
 mkdir -p "$scratch_package/Sources/Clean" "$scratch_package/Sources/Flagged" "$scratch_package/Sources/Plain"
 cat >"$scratch_package/Package.swift" <<SWIFT
@@ -127,7 +127,7 @@ grep -F "Sources/Clean/openapi.yaml" "$work/broken.log" | grep -qF "error:" || f
 [ -e "$scratch_package/Sources/Clean/Generated/AnimalsRequests.swift" ] || fail "a failed run changed Generated/"
 if generate "$scratch_package" "$work/unknown.log" --target Nowhere; then fail "an unknown target passed"; fi
 
-echo "-- 3. the fixture built and tested, with the build-tool plugin"
+echo "-- $SECONDS s: 3. the fixture built and tested, with the build-tool plugin"
 swift build --build-tests --package-path "$fixture" --scratch-path "$scratch" 2>&1 | tee "$work/build.log"
 if grep -E "(warning|error):" "$work/build.log" | grep -E "PluginFixture/|QueryRequestGenerated\.swift" >/dev/null; then
     fail "the fixture's build printed warnings or errors"
@@ -135,8 +135,6 @@ fi
 generated="$(find "$scratch" -path "*PetsAPI*" -name QueryRequestGenerated.swift -print -quit)"
 [ -n "$generated" ] && grep -qF "public struct FindPetsRequest: Request" "$generated" ||
     fail "the build-tool plugin wrote no QueryRequestGenerated.swift with the requests"
-swift build --build-tests --package-path "$fixture" --scratch-path "$scratch" 2>&1 | tee "$work/rebuild.log"
-if grep -F "Generating QueryRequestGenerated.swift" "$work/rebuild.log"; then fail "a second build ran the generator"; fi
 swift test --package-path "$fixture" --scratch-path "$scratch" 2>&1 | tee "$work/test.log"
 grep -qE "Test run with [0-9]+ tests? (in [0-9]+ suites? )?passed" "$work/test.log" || fail "the fixture's tests did not pass"
-echo "-- the plugins' tests passed"
+echo "-- $SECONDS s: the plugins' tests passed"

@@ -38,7 +38,8 @@ struct OpenAPIInputs {
 }
 
 /// Runs `queryrequest-generate`, turning each line it writes to standard error into the plugin's diagnostics, which
-/// name the document: `warning: #/paths/…: …` and `error: …` become warnings and errors on that file.
+/// name the document: `warning: #/paths/…: …` and `error: …` become warnings and errors whose message starts with
+/// the document's path (SwiftPM does not print a diagnostic's file when it has no line).
 enum GeneratorProcess {
     static func run(_ tool: URL, arguments: [String], document: URL) throws -> Int32 {
         let process = Process()
@@ -52,9 +53,9 @@ enum GeneratorProcess {
 
         for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
             if line.hasPrefix("warning: ") {
-                Diagnostics.warning(String(line.dropFirst(9)), file: document.path, line: nil)
+                Diagnostics.warning("\(document.path): \(line.dropFirst(9))", file: document.path, line: nil)
             } else if line.lowercased().hasPrefix("error: ") {
-                Diagnostics.error(String(line.dropFirst(7)), file: document.path, line: nil)
+                Diagnostics.error("\(document.path): \(line.dropFirst(7))", file: document.path, line: nil)
             } else if !line.isEmpty {
                 print(line)
             }
