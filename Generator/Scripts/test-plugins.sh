@@ -10,6 +10,8 @@
 #    renamed tag leaves no old file; a document that cannot be read fails with its error.
 # 3. The fixture built (no warning in its sources or the generated code) and tested: the build-tool plugin makes
 #    PetsAPI from its openapi.json, and the tests use the requests of both plugins.
+# 4. The build-tool plugin on a throwaway package: a document with a diagnostic builds and shows it; a broken
+#    document fails the build with its error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 generator="$PWD"
@@ -137,4 +139,38 @@ generated="$(find "$scratch" -path "*PetsAPI*" -name QueryRequestGenerated.swift
     fail "the build-tool plugin wrote no QueryRequestGenerated.swift with the requests"
 swift test --package-path "$fixture" --scratch-path "$scratch" 2>&1 | tee "$work/test.log"
 grep -qE "Test run with [0-9]+ tests? (in [0-9]+ suites? )?passed" "$work/test.log" || fail "the fixture's tests did not pass"
+echo "-- $SECONDS s: 4. the build-tool plugin on a document with a diagnostic, then on a broken one"
+built="$work/Built"
+mkdir -p "$built/Sources/Flagged"
+cat >"$built/Package.swift" <<SWIFT
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Built",
+    dependencies: [
+        .package(name: "QueryRequestGenerator", path: "$generator"),
+        .package(name: "QueryRequest", path: "$(dirname "$generator")"),
+    ],
+    targets: [
+        .target(
+            name: "Flagged", dependencies: [.product(name: "QueryRequest", package: "QueryRequest")],
+            plugins: [.plugin(name: "GenerateRequestsBuildPlugin", package: "QueryRequestGenerator")])
+    ]
+)
+SWIFT
+cp "$scratch_package/Sources/Flagged/openapi.json" "$scratch_package/Sources/Flagged/queryrequest-generate.json" \
+    "$built/Sources/Flagged/"
+echo "// Written by hand." >"$built/Sources/Flagged/Hand.swift"
+swift build --package-path "$built" --scratch-path "$scratch" 2>&1 | tee "$work/built.log" ||
+    fail "the build-tool plugin failed on a document with a diagnostic"
+grep -F "warning:" "$work/built.log" | grep -qF "#/paths/~1items/get/parameters/0/allowReserved" ||
+    fail "the build did not show the document's diagnostic"
+echo '{ "openapi": "3.1.0", "info": 5, "paths": {} }' >"$built/Sources/Flagged/openapi.json"
+if swift build --package-path "$built" --scratch-path "$scratch" >"$work/broken-build.log" 2>&1; then
+    cat "$work/broken-build.log"
+    fail "the build passed with a broken document"
+fi
+cat "$work/broken-build.log"
+grep -qF "error: Invalid OpenAPI document at #/info" "$work/broken-build.log" || fail "the build did not show the error"
 echo "-- $SECONDS s: the plugins' tests passed"
