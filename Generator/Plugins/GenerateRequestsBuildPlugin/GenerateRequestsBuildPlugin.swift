@@ -34,7 +34,8 @@ struct GenerateRequestsBuildPlugin: BuildToolPlugin {
         if let configuration = configurations.first { arguments += ["--config", configuration.path] }
         return [
             .buildCommand(
-                displayName: "Generating \(file.lastPathComponent) from \(document.lastPathComponent)",
+                displayName:
+                    "Generating \(file.lastPathComponent) for \(target.name) from \(document.lastPathComponent)",
                 executable: try context.tool(named: "queryrequest-generate").url,
                 arguments: arguments,
                 inputFiles: [document] + configurations,
