@@ -7,6 +7,10 @@ let package = Package(
     products: [
         .library(name: "QueryRequestGeneratorCore", targets: ["QueryRequestGeneratorCore"]),
         .executable(name: "queryrequest-generate", targets: ["queryrequest-generate"]),
+        // `swift package generate-requests`: writes the files into the package (Docs/Generator.md, "The plugins").
+        .plugin(name: "GenerateRequestsCommand", targets: ["GenerateRequestsCommand"]),
+        // Generates a target's requests as it builds.
+        .plugin(name: "GenerateRequestsBuildPlugin", targets: ["GenerateRequestsBuildPlugin"]),
     ],
     dependencies: [
         // Named, as a path dependency would otherwise be named after its folder (a worktree, a CI clone).
@@ -33,6 +37,22 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]),
+        .plugin(
+            name: "GenerateRequestsCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-requests",
+                    description: "Generates QueryRequest declarations from each target's OpenAPI document"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "Writes the generated Swift files into the Generated folder of each target that holds "
+                            + "an OpenAPI document, replacing the ones written before")
+                ]),
+            dependencies: ["queryrequest-generate"]),
+        .plugin(
+            name: "GenerateRequestsBuildPlugin",
+            capability: .buildTool(),
+            dependencies: ["queryrequest-generate"]),
 
         // The golden output of the tests' own documents, kept as sources so that it is compiled against the
         // library (Swift 6, strict concurrency): the golden tests compare the generator's output with these very

@@ -21,6 +21,19 @@ struct GenerateCommand: ParsableCommand {
     @Flag(help: "Fail, writing nothing, when the document has anything the generated code cannot express.")
     var strict = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Write every declaration into this one file of the output folder instead of a file per tag.",
+            discussion: "For build-tool plugins, which name their output files before the document is read.",
+            valueName: "file-name"))
+    var singleFile: String?
+
+    func validate() throws {
+        if let singleFile, singleFile.isEmpty || singleFile.contains("/") || !singleFile.hasSuffix(".swift") {
+            throw ValidationError("--single-file takes a file name ending in .swift, without a folder")
+        }
+    }
+
     func run() throws {
         let configuration = try loadConfiguration()
         let generated: GeneratorOutput
@@ -38,10 +51,11 @@ struct GenerateCommand: ParsableCommand {
         }
         let folder = URL(fileURLWithPath: output, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for file in generated.files {
+        let files = singleFile.map { [generated.singleFile(named: $0)] } ?? generated.files
+        for file in files {
             try Data(file.contents.utf8).write(to: folder.appendingPathComponent(file.name), options: .atomic)
         }
-        printError("wrote \(generated.files.count) files to \(output), \(generated.diagnostics.count) diagnostics")
+        printError("wrote \(files.count) files to \(output), \(generated.diagnostics.count) diagnostics")
     }
 
     private func loadConfiguration() throws -> GeneratorConfiguration {

@@ -37,12 +37,16 @@ import Testing
     }
 
     /// Every line of the guide's ```swift blocks (trimmed; blank lines and comments left out) is a line of this
-    /// file or of the golden output, so that the guide shows code that compiles.
+    /// file, of the golden output or of the plugins' fixture manifest (built by `Scripts/test-plugins.sh`), so that
+    /// the guide shows code that compiles.
     @Test func everySnippetLineIsCompiled() throws {
         let guide = try String(
             contentsOf: Self.repositoryRoot.appendingPathComponent("Docs/Generator.md"), encoding: .utf8)
         let golden = Self.repositoryRoot.appendingPathComponent("Generator/Tests/Golden/PetsAPI")
         var compiled = Set(try Self.lines(of: URL(fileURLWithPath: #filePath)))
+        compiled.formUnion(
+            try Self.lines(
+                of: Self.repositoryRoot.appendingPathComponent("Generator/Tests/PluginFixture/Package.swift")))
         for name in try FileManager.default.contentsOfDirectory(atPath: golden.path) where name.hasSuffix(".swift") {
             compiled.formUnion(try Self.lines(of: golden.appendingPathComponent(name)))
         }
