@@ -41,7 +41,15 @@ struct GenerateCommand: ParsableCommand {
         for file in generated.files {
             try Data(file.contents.utf8).write(to: folder.appendingPathComponent(file.name), options: .atomic)
         }
-        printError("wrote \(generated.files.count) files to \(output), \(generated.diagnostics.count) diagnostics")
+        printError(Self.summary(of: generated, writtenTo: output))
+    }
+
+    /// The run's last line on standard error, whose counts scripts read
+    /// (`Generator/Scripts/compile-real-documents.sh`):
+    /// `wrote 5 files to out: 12 requests, 30 models, 2 diagnostics`.
+    static func summary(of generated: GeneratorOutput, writtenTo output: String) -> String {
+        "wrote \(generated.files.count) files to \(output): \(generated.requestCount) requests, "
+            + "\(generated.modelCount) models, \(generated.diagnostics.count) diagnostics"
     }
 
     private func loadConfiguration() throws -> GeneratorConfiguration {
