@@ -11,6 +11,11 @@ public struct GeneratedFile: Hashable, Sendable {
 public struct GeneratorOutput: Hashable, Sendable {
     public var files: [GeneratedFile]
     public var diagnostics: [Diagnostic]
+    /// How many `Request` declarations the files hold: one per operation translated.
+    public var requestCount = 0
+    /// How many top-level declarations `Models.swift` holds: one per schema of `components/schemas`, and the types
+    /// declared beside an alias (nested types aside).
+    public var modelCount = 0
 }
 
 /// Turns an OpenAPI document into `Request` declarations and `Codable` models for the QueryRequest library.
@@ -117,6 +122,7 @@ public struct Generator: Sendable {
         let diagnostics = schemas.diagnostics.enumerated().sorted {
             ($0.element.pointer, $0.offset) < ($1.element.pointer, $1.offset)
         }.map(\.element)
-        return GeneratorOutput(files: files, diagnostics: diagnostics)
+        return GeneratorOutput(
+            files: files, diagnostics: diagnostics, requestCount: requests.count, modelCount: models.count)
     }
 }

@@ -55,7 +55,15 @@ struct GenerateCommand: ParsableCommand {
         for file in files {
             try Data(file.contents.utf8).write(to: folder.appendingPathComponent(file.name), options: .atomic)
         }
-        printError("wrote \(files.count) files to \(output), \(generated.diagnostics.count) diagnostics")
+        printError(Self.summary(of: generated, files: files.count, writtenTo: output))
+    }
+
+    /// The run's last line on standard error, whose counts scripts read
+    /// (`Generator/Scripts/compile-real-documents.sh`):
+    /// `wrote 5 files to out: 12 requests, 30 models, 2 diagnostics`.
+    static func summary(of generated: GeneratorOutput, files: Int, writtenTo output: String) -> String {
+        "wrote \(files) \(files == 1 ? "file" : "files") to \(output): \(generated.requestCount) requests, "
+            + "\(generated.modelCount) models, \(generated.diagnostics.count) diagnostics"
     }
 
     private func loadConfiguration() throws -> GeneratorConfiguration {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import QueryRequestGeneratorCore
 import Testing
 
 @testable import queryrequest_generate
@@ -138,5 +139,31 @@ import Testing
         #expect(throws: (any Error).self) {
             try GenerateCommand.parse(["api.yaml", "--output", "out", "--single-file", name])
         }
+    }
+
+    /// The last line's counts, which `Generator/Scripts/compile-real-documents.sh` reads: requests, models (an alias's
+    /// inline element type counts as one of its own), diagnostics.
+    @Test func theSummaryCountsRequestsModelsAndDiagnostics() throws {
+        let text =
+            Self.documentWithDiagnostic + """
+
+                    post:
+                      operationId: addPet
+                      requestBody: { required: true, content: { application/json: { schema: { $ref: '#/components/schemas/Pet' } } } }
+                      responses: { '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Pets' } } } } }
+                components:
+                  schemas:
+                    Pet: { type: object, properties: { name: { type: string } } }
+                    Pets: { type: array, items: { type: object, properties: { id: { type: integer } } } }
+                """
+        let generated = try Generator().generate(DocumentLoader.load(Data(text.utf8)))
+        #expect(generated.requestCount == 2)
+        #expect(generated.modelCount == 3)
+        #expect(
+            GenerateCommand.summary(of: generated, files: generated.files.count, writtenTo: "out")
+                == "wrote 3 files to out: 2 requests, 3 models, 1 diagnostics")
+        #expect(
+            GenerateCommand.summary(of: generated, files: 1, writtenTo: "out")
+                == "wrote 1 file to out: 2 requests, 3 models, 1 diagnostics")
     }
 }
