@@ -45,6 +45,11 @@ let package = Package(
             name: "GeneratedPetsAPI",
             dependencies: [.product(name: "QueryRequest", package: "QueryRequest")],
             path: "Tests/Golden/PetsAPI"),
+        // Generated with `accessLevel: internal`: it compiles with no `public` declaration.
+        .target(
+            name: "GeneratedConstructsAPI",
+            dependencies: [.product(name: "QueryRequest", package: "QueryRequest")],
+            path: "Tests/Golden/ConstructsAPI"),
         .testTarget(
             name: "QueryRequestGeneratorCoreTests",
             dependencies: ["QueryRequestGeneratorCore"]),
@@ -57,7 +62,8 @@ let package = Package(
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: [
-                "GeneratedColorsAPI", "GeneratedPetsAPI", .product(name: "QueryRequest", package: "QueryRequest"),
+                "GeneratedColorsAPI", "GeneratedPetsAPI", "GeneratedConstructsAPI",
+                .product(name: "QueryRequest", package: "QueryRequest"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -18,7 +18,7 @@ import Testing
               parameters:
                 - { name: petId, in: path, required: true, schema: { type: string } }
                 - { name: q, in: query, allowReserved: true, schema: { type: string } }
-                - { name: session, in: cookie, schema: { type: string } }
+                - { name: session, in: cookie, schema: { type: array, items: { type: string } } }
                 - { name: filter, in: query, content: { application/json: { schema: { type: object } } } }
                 - { name: ids, in: query, style: deepObject, schema: { type: array, items: { type: integer } } }
                 - { name: box, in: query, style: spaceDelimited, explode: true, schema: { $ref: '#/components/schemas/Box' } }
