@@ -145,29 +145,42 @@ enum SupportDeclarations {
                 self.init(year: year, month: month, day: day)
             }
 
-            /// The day on which `date` falls in `timeZone`; `nil` when its year is outside 0...9999.
+            /// The day on which `date` falls in `timeZone` (in the proleptic Gregorian calendar, as RFC 3339 counts);
+            /// `nil` when its year is outside 0...9999.
             public init?(_ date: Date, in timeZone: TimeZone) {
-                var calendar = Calendar(identifier: .gregorian)
-                calendar.timeZone = timeZone
-                let parts = calendar.dateComponents([.era, .year, .month, .day], from: date)
-                guard parts.era == 1, let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
-                self.init(year: year, month: month, day: day)
+                let local = (date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))) / 86_400
+                guard local.isFinite, abs(local) < 10_000_000 else { return nil }
+                // Howard Hinnant's civil_from_days: days since 1970-01-01 to year, month and day.
+                let shifted = Int(local.rounded(.down)) + 719_468
+                let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+                let dayOfEra = shifted - era * 146_097
+                let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+                let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+                let shiftedMonth = (5 * dayOfYear + 2) / 153
+                let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+                let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+                self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
             }
 
-            /// The moment this day begins in `timeZone` (midnight, or the first moment after a transition that skips it).
+            /// The moment this day begins in `timeZone`: midnight, or the first moment after a transition that skips
+            /// it. Days before 1583 count in the proleptic Gregorian calendar, as RFC 3339 does (Foundation's
+            /// Gregorian calendar is Julian before October 1582).
             public func date(in timeZone: TimeZone) -> Date {
-                var calendar = Calendar(identifier: .gregorian)
-                calendar.timeZone = timeZone
-                let parts = DateComponents(era: year == 0 ? 0 : 1, year: year == 0 ? 1 : year, month: month, day: day)
-                if let date = calendar.date(from: parts) { return calendar.startOfDay(for: date) }
-                // Days since 1970-01-01 in the proleptic Gregorian calendar, for a calendar that cannot answer.
+                if year >= 1583 {
+                    var calendar = Calendar(identifier: .gregorian)
+                    calendar.timeZone = timeZone
+                    if let date = calendar.date(from: DateComponents(year: year, month: month, day: day)) {
+                        return calendar.startOfDay(for: date)
+                    }
+                }
+                // Howard Hinnant's days_from_civil: days since 1970-01-01.
                 let shiftedYear = month <= 2 ? year - 1 : year
-                let yearOfEra = shiftedYear - (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400 * 400
+                let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+                let yearOfEra = shiftedYear - era * 400
                 let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
                 let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-                let days = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400 * 146_097 + dayOfEra - 719_468
-                let midnight = Date(timeIntervalSince1970: TimeInterval(days) * 86_400)
-                return midnight.addingTimeInterval(-TimeInterval(timeZone.secondsFromGMT(for: midnight)))
+                let midnight = Date(timeIntervalSince1970: Double(era * 146_097 + dayOfEra - 719_468) * 86_400)
+                return midnight.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: midnight)))
             }
 
             /// `YYYY-MM-DD`.
