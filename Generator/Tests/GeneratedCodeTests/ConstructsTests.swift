@@ -160,6 +160,14 @@ import Testing
         #expect(parts.last?.hasSuffix("\r\n\r\n2024-02-29\r\n") == true)
     }
 
+    @Test func aBinaryResponseIsData() async throws {
+        #expect(DownloadAttachmentsRequest.Response.self == Data.self)
+        let session = StubNetworkSession(.init(status: 200, body: Data([0x25, 0x50, 0x44, 0x46, 0xFF])))
+        let pdf = try await APIClient(session: session).send(DownloadAttachmentsRequest(eventId: 3))
+        #expect(pdf == Data([0x25, 0x50, 0x44, 0x46, 0xFF]))
+        #expect(session.requests.first?.url?.absoluteString == "https://events.example.com/events/3/attachments")
+    }
+
     // MARK: anyOf
 
     @Test func anyOfWithoutADiscriminatorTakesTheFirstOptionThatDecodes() throws {

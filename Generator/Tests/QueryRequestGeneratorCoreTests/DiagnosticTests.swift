@@ -90,6 +90,8 @@ import Testing
         for diagnostic in output.diagnostics {
             #expect(!diagnostic.message.isEmpty && !diagnostic.generatedInstead.isEmpty)
         }
+        let allowReserved = output.diagnostics.first { $0.pointer.description.hasSuffix("/allowReserved") }
+        #expect(allowReserved?.message.contains("(query parameter q)") == true)
     }
 
     @Test func aDiagnosticReadsAsOneLine() {

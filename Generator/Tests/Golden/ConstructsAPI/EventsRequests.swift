@@ -67,6 +67,20 @@ struct ListEventsRequest: Request {
     }
 }
 
+/// `GET /events/{eventId}/attachments`
+struct DownloadAttachmentsRequest: Request {
+    typealias Response = Data
+    var host: APIServer
+    var eventId: Int64
+
+    var path: String { "/events/\(segment: eventId)/attachments" }
+
+    init(host: APIServer = .eventsExampleCom, eventId: Int64) {
+        self.host = host
+        self.eventId = eventId
+    }
+}
+
 /// `POST /events/{eventId}/attachments`
 struct AddAttachmentRequest: Request {
     let method: HTTPMethod = .post

@@ -1,7 +1,8 @@
 /// An OpenAPI 3.1 document generated with `accessLevel: internal`: calendar dates (`format: date`) in a model and
 /// in every kind of parameter, cookie parameters, multipart `encoding` objects, `anyOf` with and without a
-/// discriminator, deprecated operations, schemas and properties. Its output is `Tests/Golden/ConstructsAPI`,
-/// compiled as the `GeneratedConstructsAPI` target and used by `GeneratedCodeTests` (through `@testable import`).
+/// discriminator, a binary response, deprecated operations, schemas and properties. Its output is
+/// `Tests/Golden/ConstructsAPI`, compiled as the `GeneratedConstructsAPI` target and used by `GeneratedCodeTests`
+/// (through `@testable import`).
 let constructsAPIDocument = #"""
     openapi: 3.1.0
     info:
@@ -30,6 +31,17 @@ let constructsAPIDocument = #"""
                 application/json:
                   schema: { type: array, items: { $ref: '#/components/schemas/Event' } }
       /events/{eventId}/attachments:
+        get:
+          operationId: downloadAttachments
+          tags: [events]
+          parameters:
+            - { name: eventId, in: path, required: true, schema: { type: integer, format: int64 } }
+          responses:
+            '200':
+              description: The attachments in one PDF.
+              content:
+                application/pdf:
+                  schema: { type: string, format: binary }
         post:
           operationId: addAttachment
           tags: [events]
