@@ -69,6 +69,11 @@ let package = Package(
             name: "GeneratedValidatedAPI",
             dependencies: [.product(name: "QueryRequest", package: "QueryRequest")],
             path: "Tests/Golden/ValidatedAPI"),
+        // Generated with `accessLevel: internal`: it compiles with no `public` declaration.
+        .target(
+            name: "GeneratedConstructsAPI",
+            dependencies: [.product(name: "QueryRequest", package: "QueryRequest")],
+            path: "Tests/Golden/ConstructsAPI"),
         .testTarget(
             name: "QueryRequestGeneratorCoreTests",
             dependencies: [
@@ -88,7 +93,8 @@ let package = Package(
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: [
-                "GeneratedColorsAPI", "GeneratedPetsAPI", .product(name: "QueryRequest", package: "QueryRequest"),
+                "GeneratedColorsAPI", "GeneratedPetsAPI", "GeneratedConstructsAPI",
+                .product(name: "QueryRequest", package: "QueryRequest"),
             ]),
         // Every operation of Tests/Documents/ValidatedAPI.yaml sent through APIClient and URLSession to a loopback
         // server that validates it against the same file with openapi-core (Tests/Scripts/validating_server.py).

@@ -50,7 +50,8 @@ public struct Generator: Sendable {
             if library { writer.line("import QueryRequest") }
             return writer
         }
-        let declarations = DeclarationRenderer(access: "public ")
+        let access = configuration.accessLevel.modifier
+        let declarations = DeclarationRenderer(access: access)
         var files: [GeneratedFile] = []
 
         var modelsWriter = newFile(importingLibrary: false)
@@ -60,11 +61,19 @@ public struct Generator: Sendable {
         }
         if schemas.usesDates {
             modelsWriter.blankLine()
-            SupportDeclarations.renderJSONCoding(into: &modelsWriter)
+            SupportDeclarations.renderJSONCoding(access: access, into: &modelsWriter)
+        }
+        if schemas.usesCalendarDates {
+            modelsWriter.blankLine()
+            SupportDeclarations.renderCalendarDate(access: access, into: &modelsWriter)
+        }
+        if requests.contains(where: { !$0.cookies.isEmpty }) {
+            modelsWriter.blankLine()
+            SupportDeclarations.renderCookie(access: access, into: &modelsWriter)
         }
         if schemas.usesAnyJSONValue {
             modelsWriter.blankLine()
-            SupportDeclarations.renderAnyJSONValue(into: &modelsWriter)
+            SupportDeclarations.renderAnyJSONValue(access: access, into: &modelsWriter)
         }
         files.append(GeneratedFile(name: "Models.swift", contents: modelsWriter.text))
 
@@ -72,7 +81,7 @@ public struct Generator: Sendable {
             var writer = newFile()
             writer.blankLine()
             writer.line("/// The servers of the API, from the document's `servers`.")
-            writer.block("public enum \(hostType): String, APIHost") { writer in
+            writer.block("\(access)enum \(hostType): String, APIHost") { writer in
                 for server in servers {
                     writer.documentation(server.documentation)
                     writer.line("case \(SwiftName.escaped(server.name)) = \(swiftStringLiteral(server.url))")
@@ -81,7 +90,7 @@ public struct Generator: Sendable {
             for server in servers where server.template != nil {
                 writer.blankLine()
                 let name = schemas.typeNames.claim(SwiftName.typeName(server.name + "Server"))
-                ServerTranslator.renderVariableHost(server, named: name, into: &writer)
+                ServerTranslator.renderVariableHost(server, named: name, access: access, into: &writer)
             }
             files.append(GeneratedFile(name: hostType + ".swift", contents: writer.text))
         }
@@ -90,7 +99,7 @@ public struct Generator: Sendable {
         if !security.isEmpty {
             var writer = newFile()
             writer.blankLine()
-            SecurityTranslator.render(security, into: &writer)
+            SecurityTranslator.render(security, access: access, into: &writer)
             files.append(GeneratedFile(name: "APISecurity.swift", contents: writer.text))
         }
 

@@ -15,7 +15,7 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "The folder to write the Swift files into; created when missing.")
     var output: String
 
-    @Option(help: "A JSON or YAML file with generator settings (hostTypeName, requestNameSuffix).")
+    @Option(help: "A JSON or YAML file with generator settings (hostTypeName, requestNameSuffix, accessLevel).")
     var config: String?
 
     @Flag(help: "Fail, writing nothing, when the document has anything the generated code cannot express.")

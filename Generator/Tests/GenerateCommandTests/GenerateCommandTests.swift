@@ -166,4 +166,28 @@ import Testing
             GenerateCommand.summary(of: generated, files: 1, writtenTo: "out")
                 == "wrote 1 file to out: 2 requests, 3 models, 1 diagnostics")
     }
+
+    @Test func theConfigurationSetsTheAccessLevel() throws {
+        let output = folder.appendingPathComponent("out").path
+        let document = try write(Self.cleanDocument, to: "api.yaml")
+        let config = try write(#"{ "accessLevel": "internal" }"#, to: "config.json")
+        #expect(try exitCode([document, "--output", output, "--config", config]) == 0)
+        for file in outputFiles(output) {
+            let text = try String(contentsOfFile: output + "/" + file, encoding: .utf8)
+            #expect(!text.contains("public"), "\(file)")
+        }
+        let requests = try String(contentsOfFile: output + "/Requests.swift", encoding: .utf8)
+        #expect(requests.contains("\nstruct ListPetsRequest: Request {\n"))
+    }
+
+    @Test func anUnknownAccessLevelIsRefusedByName() throws {
+        let config = try write("accessLevel: private\n", to: "config.yaml")
+        let document = try write(Self.cleanDocument, to: "api.yaml")
+        let command = try GenerateCommand.parse([document, "--output", folder.path, "--config", config])
+        #expect {
+            try command.run()
+        } throws: { error in
+            "\(error)".contains("accessLevel is private, which is not public or internal")
+        }
+    }
 }

@@ -46,4 +46,21 @@ import Testing
         _ = try await APIClient(session: session).send(DeleteColorRequest(colorId: "teal"))
         #expect(session.requests.first?.httpMethod == "DELETE")
     }
+
+    /// The bearer and Basic factories give middleware that authorizes the requests needing credentials.
+    @Test func bearerAndBasicSchemesAuthorizeRequests() async throws {
+        struct FixedToken: TokenProvider {
+            func token() async throws -> String { "t0k3n" }
+            func refreshToken() async throws -> String { "t0k3n" }
+        }
+        let session = StubNetworkSession(.json("[]"), .json("[]"))
+        let bearer = APIClient(session: session, middleware: [APISecurity.bearerAuth(tokenProvider: FixedToken())])
+        _ = try await bearer.send(ListColorsRequest(query: .init(limit: 1)))
+        let basic = APIClient(session: session, middleware: [APISecurity.basicAuth(username: "ada", password: "pw")])
+        _ = try await basic.send(ListColorsRequest(query: .init(limit: 1)))
+        #expect(
+            session.requests.map { $0.value(forHTTPHeaderField: "Authorization") } == [
+                "Bearer t0k3n", "Basic " + Data("ada:pw".utf8).base64EncodedString(),
+            ])
+    }
 }

@@ -18,7 +18,7 @@ import Testing
               parameters:
                 - { name: petId, in: path, required: true, schema: { type: string } }
                 - { name: q, in: query, allowReserved: true, schema: { type: string } }
-                - { name: session, in: cookie, schema: { type: string } }
+                - { name: session, in: cookie, schema: { type: array, items: { type: string } } }
                 - { name: filter, in: query, content: { application/json: { schema: { type: object } } } }
                 - { name: ids, in: query, style: deepObject, schema: { type: array, items: { type: integer } } }
                 - { name: box, in: query, style: spaceDelimited, explode: true, schema: { $ref: '#/components/schemas/Box' } }
@@ -90,6 +90,8 @@ import Testing
         for diagnostic in output.diagnostics {
             #expect(!diagnostic.message.isEmpty && !diagnostic.generatedInstead.isEmpty)
         }
+        let allowReserved = output.diagnostics.first { $0.pointer.description.hasSuffix("/allowReserved") }
+        #expect(allowReserved?.message.contains("(query parameter q)") == true)
     }
 
     @Test func aDiagnosticReadsAsOneLine() {
@@ -110,5 +112,82 @@ import Testing
     @Test func aDocumentWithoutAnythingUnsupportedHasNoDiagnostics() throws {
         let output = try Generator().generate(DocumentLoader.load(Data(petsAPIDocument.utf8)))
         #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+    }
+
+    /// Cookie, multipart `encoding` and `content` constructs the library cannot express name the parameter or part.
+    @Test func cookiesAndMultipartEncodingsTheLibraryCannotExpressAreReported() throws {
+        let document = #"""
+            openapi: 3.1.0
+            info: { title: Parts, version: '1' }
+            paths:
+              /upload:
+                post:
+                  operationId: upload
+                  parameters:
+                    - { name: ids, in: cookie, schema: { type: array, items: { type: integer } } }
+                    - { name: 'a;b', in: cookie, schema: { type: string } }
+                    - { name: c, in: cookie, style: deepObject, schema: { type: string } }
+                    - { name: filter, in: query, content: { application/json: { schema: { type: object } } } }
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          properties:
+                            photo: { type: string, format: binary }
+                            icon: { type: string, format: binary }
+                            note: { type: string }
+                        encoding:
+                          photo: { contentType: 'image/png, image/jpeg', headers: { X-Rate: { schema: { type: integer } } } }
+                          icon: { contentType: 'image/*' }
+                          note: { contentType: application/json }
+                  responses: { '204': { description: ok } }
+            """#
+        let output = try Generator().generate(DocumentLoader.load(Data(document.utf8)))
+        let reported = output.diagnostics.map { "\($0.severity.rawValue) \($0.pointer)" }
+        let content = "#/paths/~1upload/post/requestBody/content/multipart~1form-data/encoding"
+        #expect(
+            reported == [
+                "error #/paths/~1upload/post/parameters/0",
+                "error #/paths/~1upload/post/parameters/1/name",
+                "warning #/paths/~1upload/post/parameters/2/style",
+                "error #/paths/~1upload/post/parameters/3/content",
+                "warning \(content)/icon/contentType",
+                "warning \(content)/note/contentType",
+                "warning \(content)/photo/contentType",
+                "warning \(content)/photo/headers",
+            ])
+        let messages = output.diagnostics.map(\.message)
+        #expect(messages.contains { $0.contains("query parameter filter") && $0.contains("application/json") })
+        #expect(messages.contains { $0.contains("cookie name a;b") })
+        let requests = try #require(output.files.first { $0.name == "Requests.swift" }).contents
+        #expect(requests.contains(#"filename: "photo.png", contentType: "image/png""#))
+        #expect(requests.contains(#"multipart.append(.file(name: "icon", filename: "icon", data: value))"#))
+        #expect(requests.contains(#"cookies.append(APICookie.pair("c", c))"#))
+        #expect(!requests.contains("ids") && !requests.contains("a;b"))
+    }
+
+    /// `deprecated: true` on an operation marks its request `@available(*, deprecated)` (nothing generated uses
+    /// a request); on a schema or a property only the documentation says so, as the generated code uses them and
+    /// would warn.
+    @Test func deprecationIsAnAttributeOnRequestsOnlyAndTheOutputIsWarningFree() throws {
+        let output = try Generator(configuration: GeneratorConfiguration(accessLevel: .internal)).generate(
+            DocumentLoader.load(Data(constructsAPIDocument.utf8)))
+        let text = output.files.map(\.contents).joined()
+        #expect(text.components(separatedBy: "@available(*, deprecated)").count == 2)
+        #expect(text.contains("@available(*, deprecated)\nstruct ListLegacyEventsRequest: Request {"))
+        #expect(text.contains("/// An event of the first version.\n/// - Note: Deprecated.\nstruct LegacyEvent:"))
+        #expect(text.contains("    /// Use title.\n    /// - Note: Deprecated.\n    var oldTitle: String?"))
+    }
+
+    /// `accessLevel: internal` leaves `public` out of every declaration, also of the support types.
+    @Test func anInternalAccessLevelWritesNoPublicDeclaration() throws {
+        let configuration = GeneratorConfiguration(accessLevel: .internal)
+        for document in [colorsAPIDocument, petsAPIDocument, constructsAPIDocument] {
+            let output = try Generator(configuration: configuration).generate(DocumentLoader.load(Data(document.utf8)))
+            for file in output.files {
+                #expect(!file.contents.contains("public"), "\(file.name)")
+            }
+        }
     }
 }

@@ -6,10 +6,11 @@ import Testing
 /// rewrites the expected files; the golden folders are also the sources of the `Generated…API` targets, so a
 /// change that does not compile fails the build.
 @Suite struct GoldenTests {
-    static let documents: [(name: String, text: String)] = [
-        ("ColorsAPI", colorsAPIDocument),
-        ("PetsAPI", petsAPIDocument),
-        ("ValidatedAPI", validatedAPIDocument),
+    static let documents: [(name: String, text: String, configuration: GeneratorConfiguration)] = [
+        ("ColorsAPI", colorsAPIDocument, GeneratorConfiguration()),
+        ("PetsAPI", petsAPIDocument, GeneratorConfiguration()),
+        ("ConstructsAPI", constructsAPIDocument, GeneratorConfiguration(accessLevel: .internal)),
+        ("ValidatedAPI", validatedAPIDocument, GeneratorConfiguration()),
     ]
 
     /// `Tests/Documents/ValidatedAPI.yaml`, a file of its own because the validating server of
@@ -27,8 +28,9 @@ import Testing
 
     @Test(arguments: documents.map(\.name))
     func outputMatchesTheGoldenFiles(name: String) throws {
-        let text = try #require(Self.documents.first { $0.name == name }).text
-        let output = try Generator().generate(DocumentLoader.load(Data(text.utf8)))
+        let document = try #require(Self.documents.first { $0.name == name })
+        let output = try Generator(configuration: document.configuration).generate(
+            DocumentLoader.load(Data(document.text.utf8)))
         let folder = Self.goldenRoot.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["GENERATOR_UPDATE_GOLDEN"] == "1" {
             try? FileManager.default.removeItem(at: folder)
@@ -47,9 +49,10 @@ import Testing
 
     @Test(arguments: documents.map(\.name))
     func outputIsTheSameEveryTime(name: String) throws {
-        let text = try #require(Self.documents.first { $0.name == name }).text
-        let first = try Generator().generate(DocumentLoader.load(Data(text.utf8)))
-        let second = try Generator().generate(DocumentLoader.load(Data(text.utf8)))
+        let document = try #require(Self.documents.first { $0.name == name })
+        let generator = Generator(configuration: document.configuration)
+        let first = try generator.generate(DocumentLoader.load(Data(document.text.utf8)))
+        let second = try generator.generate(DocumentLoader.load(Data(document.text.utf8)))
         #expect(first == second)
     }
 

@@ -92,7 +92,7 @@ enum SwiftName {
         "String", "Type", "URL", "UUID", "Void", "DecodingError", "EncodingError", "JSONDecoder", "JSONEncoder",
         "APIHost", "EmptyQuery", "EmptyResponse", "HTTPMethod", "Query", "QueryEncoder", "QueryFieldStyle",
         "QueryFieldStyling", "Request", "RequestBody", "Response", "Foundation", "QueryRequest", "QueryCoding",
-        "AnyJSONValue", "APIJSONCoding", "APISecurity", "Host", "ErrorBody",
+        "AnyJSONValue", "APIJSONCoding", "APISecurity", "Host", "ErrorBody", "CalendarDate", "APICookie",
     ]
 }
 

@@ -65,10 +65,14 @@ struct OperationTranslator {
 
         for (parameter, parameterPointer) in try parameters(of: operation, in: pathItem, at: pointer) {
             guard case .a(let schemaContext) = parameter.schemaOrContent else {
+                let mediaTypes =
+                    parameter.schemaOrContent.contentValue?.keys.map(\.rawValue).joined(separator: ", ") ?? ""
                 report(
                     Diagnostic(
                         .error, at: parameterPointer.appending("content"),
-                        "a parameter described by content rather than a schema is not supported",
+                        "the \(parameter.location.rawValue) parameter \(parameter.name) is described by content"
+                            + " (\(mediaTypes)) rather than a schema: the library has no per-field encoding of a"
+                            + " value as a media type (JSON inside a query field)",
                         generatedInstead: "no \(parameter.location.rawValue) parameter \(parameter.name)"))
                 continue
             }
@@ -105,7 +109,8 @@ struct OperationTranslator {
                     scope: &queryNestedNames, nested: &query.nested)
                 var isOptional = nullable || !parameter.required
                 let style = QueryStyleMapping.style(
-                    for: schemaContext, kind: valueKind(of: schema), at: parameterPointer, report: report)
+                    for: schemaContext, named: parameter.name, kind: valueKind(of: schema), at: parameterPointer,
+                    report: report)
                 if let style {
                     request.queryStyles.append((parameter.name, style))
                     if isOptional, style.contains(".flattened") {
@@ -142,7 +147,41 @@ struct OperationTranslator {
                     isDeprecated: parameter.deprecated)
                 request.parameters.append(property)
                 request.headers.append(RequestDeclaration.Header(name: parameter.name, property: property, text: text))
-            case .cookie, .querystring:
+            case .cookie:
+                let (type, nullable) = try schemas.typeExpression(
+                    for: schema, suggestedName: parameter.name, at: parameterPointer.appending("schema"),
+                    scope: &nestedNames, nested: &request.nested)
+                guard isCookieName(parameter.name) else {
+                    report(
+                        Diagnostic(
+                            .error, at: parameterPointer.appending("name"),
+                            "the cookie name \(parameter.name) is not an RFC 6265 token",
+                            generatedInstead: "no cookie \(parameter.name)"))
+                    continue
+                }
+                guard let text = scalarText(of: schema) else {
+                    report(
+                        Diagnostic(
+                            .error, at: parameterPointer,
+                            "a cookie parameter of type \(type) has no defined text in this generator (single"
+                                + " values only)",
+                            generatedInstead: "no cookie \(parameter.name)"))
+                    continue
+                }
+                if schemaContext.style != .form {
+                    report(
+                        Diagnostic(
+                            .warning, at: parameterPointer.appending("style"),
+                            "cookie style \(schemaContext.style.rawValue) is not supported",
+                            generatedInstead: "the form style (name=value)"))
+                }
+                let property = TypeDeclaration.Property(
+                    jsonName: parameter.name, swiftName: members.claim(memberName(parameter.name)), type: type,
+                    isOptional: nullable || !parameter.required, documentation: parameter.description,
+                    isDeprecated: parameter.deprecated)
+                request.parameters.append(property)
+                request.cookies.append(RequestDeclaration.Header(name: parameter.name, property: property, text: text))
+            case .querystring:
                 report(
                     Diagnostic(
                         .error, at: parameterPointer,
@@ -266,7 +305,10 @@ struct OperationTranslator {
         }
         var partStatements: [String] = []
         if kind == .multipart {
-            guard let statements = multipartStatements(for: content.schema, at: contentPointer.appending("schema"))
+            guard
+                let statements = multipartStatements(
+                    for: content.schema, encoding: content.encodingMap, at: contentPointer.appending("schema"),
+                    encodingPointer: contentPointer.appending("encoding"))
             else {
                 report(
                     Diagnostic(
@@ -341,9 +383,14 @@ struct OperationTranslator {
     }
 
     /// The statements that append each property of the form's object schema as a part: text for single values
-    /// and for each element of an array, a file for bytes. `nil` when the schema is no object with properties;
-    /// a property without a text form is reported and left out.
-    private func multipartStatements(for schema: JSONSchema?, at pointer: JSONPointer) -> [String]? {
+    /// and for each element of an array, a file for bytes, with the content type its `encoding` (else its
+    /// `contentMediaType`) gives. `nil` when the schema is no object with properties; a property without a text
+    /// form is reported and left out.
+    private func multipartStatements(
+        for schema: JSONSchema?, encoding: OrderedDictionary<String, OpenAPI.Content.Encoding>?,
+        at pointer: JSONPointer,
+        encodingPointer: JSONPointer
+    ) -> [String]? {
         guard var schema else { return nil }
         var pointer = pointer
         for _ in 0..<32 {
@@ -361,14 +408,37 @@ struct OperationTranslator {
             let isOptional = nullable || !object.requiredProperties.contains(name)
             let key = swiftStringLiteral(name)
             let value = isOptional ? "value" : "form.\(swiftName)"
+            let partEncoding = encoding?[name]
+            let partPointer = encodingPointer.appending(name)
+            if let headers = partEncoding?.headers, !headers.isEmpty {
+                report(
+                    Diagnostic(
+                        .warning, at: partPointer.appending("headers"),
+                        "headers of a multipart part are not supported: the library's MultipartForm.Part has none",
+                        generatedInstead: "the part \(name) without them"))
+            }
+            let declaredType = partContentType(
+                of: propertySchema, encoding: partEncoding, name: name, at: partPointer)
             let append: String
+            if !isBinary(propertySchema), let declaredType, !declaredType.hasPrefix("text/plain") {
+                report(
+                    Diagnostic(
+                        .warning, at: partPointer.appending("contentType"),
+                        "the part \(name) is text, which the library's MultipartForm sends without a content type"
+                            + " (text/plain), not as \(declaredType)",
+                        generatedInstead: "a text part"))
+            }
             if let text = partText(of: propertySchema, value: "element"), dereferenced(propertySchema).isArray {
                 let elements = isOptional ? "form.\(swiftName) ?? []" : "form.\(swiftName)"
                 statements.append(
                     "for element in \(elements) { multipart.append(.text(name: \(key), value: \(text))) }")
                 continue
             } else if isBinary(propertySchema) {
-                append = "multipart.append(.file(name: \(key), filename: \(key), data: \(value)))"
+                let contentType = declaredType ?? "application/octet-stream"
+                let typeArgument =
+                    contentType == "application/octet-stream" ? "" : "contentType: \(swiftStringLiteral(contentType)), "
+                let filename = swiftStringLiteral(name + Self.fileExtension(of: contentType))
+                append = "multipart.append(.file(name: \(key), filename: \(filename), \(typeArgument)data: \(value)))"
             } else if let text = partText(of: propertySchema, value: value) {
                 append = "multipart.append(.text(name: \(key), value: \(text)))"
             } else {
@@ -379,9 +449,71 @@ struct OperationTranslator {
                         generatedInstead: "no part \(name)"))
                 continue
             }
-            statements.append(isOptional ? "if let value = form.\(swiftName) { \(append) }" : append)
+            statements.append(Self.fitted(append, unwrapping: isOptional ? "form.\(swiftName)" : nil))
         }
         return statements
+    }
+
+    /// A statement of `var body` (two levels in), unwrapping `value` first when asked: on one line when it fits
+    /// the line length, else in a block with the call's arguments on a line of their own.
+    static func fitted(_ append: String, unwrapping optional: String?) -> String {
+        let indentation = 8
+        if let optional {
+            let line = "if let value = \(optional) { \(append) }"
+            if indentation + line.count <= SwiftWriter.lineLength { return line }
+            let body = fitted(append, unwrapping: nil).split(separator: "\n").map { "    " + $0 }
+            return (["if let value = \(optional) {"] + body + ["}"]).joined(separator: "\n")
+        }
+        guard indentation + append.count > SwiftWriter.lineLength, append.hasPrefix("multipart.append(") else {
+            return append
+        }
+        return "multipart.append(\n    " + append.dropFirst("multipart.append(".count)
+    }
+
+    /// The content type of a part: the first of its `encoding`'s `contentType` that names one type, else its
+    /// schema's `contentMediaType`; `nil` when neither says. A list or a range (`image/*`) is reported.
+    private func partContentType(
+        of schema: JSONSchema, encoding: OpenAPI.Content.Encoding?, name: String, at pointer: JSONPointer
+    ) -> String? {
+        if let types = encoding?.contentTypes.map(\.rawValue), !types.isEmpty {
+            let concrete = types.first { !$0.contains("*") }
+            if types.count > 1 || concrete == nil {
+                report(
+                    Diagnostic(
+                        .warning, at: pointer.appending("contentType"),
+                        "the part \(name) may be any of \(types.joined(separator: ", ")); the generated code sends"
+                            + " one type",
+                        generatedInstead: concrete ?? "application/octet-stream"))
+            }
+            return concrete ?? "application/octet-stream"
+        }
+        if case .string(_, let string) = dereferenced(schema).value, let type = string.contentMediaType?.rawValue,
+            !type.contains("*")
+        {
+            return type
+        }
+        return nil
+    }
+
+    /// The file name extension for a content type (`.png`), so that a server that looks at names sees a fitting
+    /// one; empty for types without a usual extension.
+    static func fileExtension(of contentType: String) -> String {
+        let typeAndSubtype = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        let extensions = [
+            "image/png": ".png", "image/jpeg": ".jpg", "image/gif": ".gif", "image/webp": ".webp",
+            "image/svg+xml": ".svg", "application/pdf": ".pdf", "application/json": ".json",
+            "application/zip": ".zip", "application/xml": ".xml", "text/plain": ".txt", "text/csv": ".csv",
+            "text/html": ".html", "audio/mpeg": ".mp3", "video/mp4": ".mp4",
+        ]
+        return typeAndSubtype.flatMap { extensions[$0.lowercased()] } ?? ""
+    }
+
+    /// Whether a cookie name is an RFC 6265 token: visible ASCII without separators.
+    private func isCookieName(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                byte > 0x20 && byte < 0x7F && !"()<>@,;:\\\"/[]?={}".utf8.contains(byte)
+            }
     }
 
     /// The text of a single value in a multipart part, or of each element of an array of them.
@@ -397,6 +529,7 @@ struct OperationTranslator {
             switch core.format {
             case .uuid: return "\(value).uuidString"
             case .uri: return "\(value).absoluteString"
+            case .date: return "\(value).description"
             case .dateTime: return nil
             default: return isBinary(schema) ? nil : value
             }
@@ -518,8 +651,10 @@ struct OperationTranslator {
     /// schema behind any references, so that an alias of `String` is text too.
     private func pathText(of name: String, type: String, schema: JSONSchema) -> String? {
         guard let text = scalarText(of: schema)?(name) else { return nil }
-        // Numbers, Booleans and UUIDs interpolate as they are: `segment:` takes any CustomStringConvertible.
-        return text == "String(\(name))" || text == "\(name).uuidString" ? name : text
+        // Numbers, Booleans, UUIDs and calendar dates interpolate as they are: `segment:` takes any
+        // CustomStringConvertible.
+        let plain = ["String(\(name))", "\(name).uuidString", "\(name).description"]
+        return plain.contains(text) ? name : text
     }
 
     /// The text of a header value (`simple` style), or `nil` for a type without one: a single value, or an array
@@ -546,6 +681,7 @@ struct OperationTranslator {
             switch core.format {
             case .uuid: return { "\($0).uuidString" }
             case .uri: return { "\($0).absoluteString" }
+            case .date: return { "\($0).description" }
             case .dateTime, .other("binary"), .other("byte"): return nil
             default: return string.contentEncoding == nil ? { $0 } : nil
             }

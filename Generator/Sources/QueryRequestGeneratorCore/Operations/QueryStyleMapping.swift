@@ -16,14 +16,15 @@ enum QueryStyleMapping {
     /// The `QueryFieldStyle(…)` expression for the parameter, or `nil` when the coder's defaults write it
     /// (a single value). Whatever cannot be expressed exactly is reported, with what is written instead.
     static func style(
-        for context: OpenAPI.Parameter.SchemaContext, kind: ValueKind, at pointer: JSONPointer,
+        for context: OpenAPI.Parameter.SchemaContext, named name: String, kind: ValueKind, at pointer: JSONPointer,
         report: (Diagnostic) -> Void
     ) -> String? {
         if context.allowReserved {
             report(
                 Diagnostic(
                     .warning, at: pointer.appending("allowReserved"),
-                    "allowReserved is not supported: reserved characters in values are always percent-encoded",
+                    "allowReserved is not supported (query parameter \(name)): the library's QueryEncoder"
+                        + " percent-encodes every reserved character, with no per-field option",
                     generatedInstead: "percent-encoded values, which servers decode to the same text"))
         }
         let style = context.style

@@ -10,10 +10,12 @@ struct RequestDeclaration {
     /// The path as a Swift string literal, values interpolated through `segment:`.
     var pathLiteral: String
     var pathIsConstant: Bool
-    /// Path, then header parameters: stored properties of the request.
+    /// Path, header and cookie parameters: stored properties of the request.
     var parameters: [TypeDeclaration.Property] = []
     /// The header parameters, with the expression that turns each into text.
     var headers: [Header] = []
+    /// The cookie parameters (also in `parameters`), sent in one `Cookie` header.
+    var cookies: [Header] = []
     var query: TypeDeclaration.Structure?
     var queryStyles: [(jsonName: String, style: String)] = []
     var queryIsOptional = false

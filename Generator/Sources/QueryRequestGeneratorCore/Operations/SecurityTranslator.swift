@@ -76,15 +76,15 @@ enum SecurityTranslator {
         return !requirements.isEmpty && !requirements.contains { $0.isEmpty }
     }
 
-    static func render(_ factories: [Factory], into writer: inout SwiftWriter) {
+    static func render(_ factories: [Factory], access: String, into writer: inout SwiftWriter) {
         writer.line("/// The API's security schemes, as the authorization middleware to give the client:")
         writer.line(
             "/// `APIClient(middleware: [APISecurity.…])`. Requests that need credentials say so in their setting.")
-        writer.block("public enum APISecurity") { writer in
+        writer.block("\(access)enum APISecurity") { writer in
             for factory in factories {
                 writer.documentation(factory.documentation)
                 writer.block(
-                    "public static func \(SwiftName.escaped(factory.name))(\(factory.parameters)) -> \(factory.returnType)"
+                    "\(access)static func \(SwiftName.escaped(factory.name))(\(factory.parameters)) -> \(factory.returnType)"
                 ) { writer in
                     writer.line(factory.body)
                 }

@@ -30,8 +30,11 @@ struct DeclarationRenderer {
                 let binding = structure.isClass ? "let" : "var"
                 writer.line("\(access)\(binding) \(SwiftName.escaped(property.swiftName)): \(Self.type(of: property))")
             }
-            writer.blankLine()
-            renderInitializer(structure.properties, into: &writer)
+            // An internal struct's synthesized memberwise initializer is the same, and swift-format asks for it.
+            if structure.isClass || !access.isEmpty {
+                writer.blankLine()
+                renderInitializer(structure.properties, into: &writer)
+            }
             if structure.isClass {
                 writer.blankLine()
                 renderEquality(name, structure.properties, into: &writer)

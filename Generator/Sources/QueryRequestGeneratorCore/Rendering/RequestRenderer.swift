@@ -39,7 +39,9 @@ struct RequestRenderer {
                 writer.block("\(access)var body: RequestBody?") { writer in
                     if body.property.isOptional { writer.line("guard let form else { return nil }") }
                     writer.line("var multipart = MultipartForm()")
-                    for statement in body.multipartStatements { writer.line(statement) }
+                    for statement in body.multipartStatements {
+                        for line in statement.split(separator: "\n") { writer.line(String(line)) }
+                    }
                     writer.line("return .multipart(multipart)")
                 }
             }
@@ -57,9 +59,9 @@ struct RequestRenderer {
                 }
                 writer.blankLine()
             }
-            if !request.headers.isEmpty {
+            if !request.headers.isEmpty || !request.cookies.isEmpty {
                 writer.blankLine()
-                renderHeaders(request.headers, into: &writer)
+                renderHeaders(request.headers, cookies: request.cookies, into: &writer)
                 writer.blankLine()
             }
             if request.usesJSONCoding {
@@ -83,7 +85,10 @@ struct RequestRenderer {
         }
     }
 
-    private func renderHeaders(_ headers: [RequestDeclaration.Header], into writer: inout SwiftWriter) {
+    /// `headers`: each header parameter, then the cookie parameters in one `Cookie` header (`a=1; b=2`).
+    private func renderHeaders(
+        _ headers: [RequestDeclaration.Header], cookies: [RequestDeclaration.Header], into writer: inout SwiftWriter
+    ) {
         writer.block("\(access)var headers: [String: String]") { writer in
             writer.line("var headers: [String: String] = [:]")
             for header in headers {
@@ -95,6 +100,22 @@ struct RequestRenderer {
                     }
                 } else {
                     writer.line("headers[\(key)] = \(header.text(name))")
+                }
+            }
+            if !cookies.isEmpty {
+                writer.line("var cookies: [String] = []")
+                for cookie in cookies {
+                    let name = SwiftName.escaped(cookie.property.swiftName)
+                    let append =
+                        "cookies.append(APICookie.pair(\(swiftStringLiteral(cookie.name)), \(cookie.text(name))))"
+                    if cookie.property.isOptional {
+                        writer.block("if let \(name)") { $0.line(append) }
+                    } else {
+                        writer.line(append)
+                    }
+                }
+                writer.block("if !cookies.isEmpty") {
+                    $0.line("headers[\"Cookie\"] = cookies.joined(separator: \"; \")")
                 }
             }
             writer.line("return headers")

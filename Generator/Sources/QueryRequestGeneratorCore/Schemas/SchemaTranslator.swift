@@ -12,6 +12,8 @@ final class SchemaTranslator {
     private(set) var usesAnyJSONValue = false
     /// Whether some type holds a `Date`, so that the JSON coders must read and write ISO 8601 text.
     private(set) var usesDates = false
+    /// Whether some type holds a `CalendarDate` (`format: date`), declared in the models file only then.
+    private(set) var usesCalendarDates = false
     /// Component schemas each component schema holds directly (not in an array or dictionary), to find the
     /// types that would contain themselves.
     private var directReferences: [String: Set<String>] = [:]
@@ -355,6 +357,9 @@ final class SchemaTranslator {
             case .dateTime:
                 usesDates = true
                 return ("Date", nullable)
+            case .date:
+                usesCalendarDates = true
+                return ("CalendarDate", nullable)
             case .uuid: return ("UUID", nullable)
             case .uri: return ("URL", nullable)
             case .other("binary"), .other("byte"): return ("Data", nullable)

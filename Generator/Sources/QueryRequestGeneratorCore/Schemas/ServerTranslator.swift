@@ -48,25 +48,27 @@ enum ServerTranslator {
 
     /// A host type for a server with variables, one stored property per variable (its default by default), each
     /// interpolated as one escaped segment so that no value can change the scheme or where the host ends.
-    static func renderVariableHost(_ server: ServerCase, named typeName: String, into writer: inout SwiftWriter) {
+    static func renderVariableHost(
+        _ server: ServerCase, named typeName: String, access: String, into writer: inout SwiftWriter
+    ) {
         guard let template = server.template else { return }
         writer.line("/// \(server.documentation.map { $0 + ": " } ?? "")`\(template.url)`, with its variables.")
         writer.line("///")
         writer.line("/// A host for `makeURLRequest(host:)` or `APIClient(hostOverride:)`.")
-        writer.block("public struct \(typeName): APIHost") { writer in
+        writer.block("\(access)struct \(typeName): APIHost") { writer in
             var names = NameScope()
             var properties: [(variable: String, swift: String)] = []
             for variable in template.variables {
                 let swiftName = names.claim(SwiftName.memberName(variable.name))
                 properties.append((variable.name, swiftName))
                 writer.documentation(variable.documentation)
-                writer.line("public var \(SwiftName.escaped(swiftName)): String")
+                writer.line("\(access)var \(SwiftName.escaped(swiftName)): String")
             }
             writer.blankLine()
             let parameters = zip(template.variables, properties).map { variable, property in
                 "\(SwiftName.escaped(property.swift)): String = \(swiftStringLiteral(variable.defaultValue))"
             }
-            writer.list("public init(", parameters, closing: ") {")
+            writer.list("\(access)init(", parameters, closing: ") {")
             writer.indented { writer in
                 for property in properties {
                     writer.line("self.\(property.swift) = \(SwiftName.escaped(property.swift))")
@@ -79,7 +81,7 @@ enum ServerTranslator {
                 literal = literal.replacingOccurrences(
                     of: "{\(property.variable)}", with: "\\(segment: \(SwiftName.escaped(property.swift)))")
             }
-            writer.block("public var baseURL: URL") { writer in
+            writer.block("\(access)var baseURL: URL") { writer in
                 writer.block("get throws") { writer in
                     writer.line("let text = \(literal)")
                     writer.block("guard let url = URL(string: text) else") { writer in
