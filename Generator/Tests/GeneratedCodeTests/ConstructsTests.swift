@@ -129,6 +129,27 @@ import Testing
 
     // MARK: Bodies
 
+    /// The fields of a form body as the specification writes them: `form` exploded by default (an array as
+    /// repeated names, an object's fields as fields of the form), else its `encoding`'s style.
+    @Test func formFieldsTakeTheirEncodingsStyles() throws {
+        func fields(_ form: InviteGuestsRequest.Form) throws -> [String] {
+            let urlRequest = try InviteGuestsRequest(host: .eventsExampleCom, eventId: 7, form: form).makeURLRequest()
+            #expect(urlRequest.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded")
+            let body = String(decoding: try #require(urlRequest.httpBody), as: UTF8.self)
+            return body.split(separator: "&").map { String($0).removingPercentEncoding ?? "not percent-encoded: \($0)" }
+        }
+        let form = InviteGuestsRequest.Form(
+            note: "a b", guests: ["Ann", "Bo"], seat: .init(row: 3, place: "A"), metadata: ["k": "v=w"],
+            tags: ["x", "y"], contact: .init(email: "c@d"))
+        #expect(
+            try fields(form) == [
+                "note=a b", "guests=Ann", "guests=Bo", "row=3", "place=A", "metadata[k]=v=w", "tags=x|y",
+                "contact[email]=c@d",
+            ])
+        let bare = InviteGuestsRequest.Form(guests: [], seat: .init(), metadata: [:])
+        #expect(try fields(bare) == [])
+    }
+
     @Test func multipartPartsCarryTheirEncodingsContentTypes() throws {
         let form = AddAttachmentRequest.Form(
             photo: Data([0x89, 0x50]), scan: Data("%PDF".utf8), raw: Data([1]), caption: "Party",

@@ -190,4 +190,16 @@ import Testing
             }
         }
     }
+
+    @Test func anOptionalObjectFormFieldInFormStyleIsReported() throws {
+        let output = try Generator(configuration: GeneratorConfiguration(accessLevel: .internal)).generate(
+            DocumentLoader.load(Data(constructsAPIDocument.utf8)))
+        let pointer = JSONPointer([
+            "paths", "/events/{eventId}/invitations", "post", "requestBody", "content",
+            "application/x-www-form-urlencoded", "schema", "properties", "contact",
+        ])
+        let diagnostic = try #require(output.diagnostics.first { $0.pointer == pointer })
+        #expect(diagnostic.message.contains("optional object field with style form and explode true"))
+        #expect(diagnostic.generatedInstead.contains("contact[field]=value"))
+    }
 }

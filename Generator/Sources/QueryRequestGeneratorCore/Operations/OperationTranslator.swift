@@ -332,6 +332,59 @@ struct OperationTranslator {
                 jsonName: propertyName, swiftName: propertyName, type: type, isOptional: !body.required,
                 documentation: body.description),
             multipartStatements: partStatements)
+        if kind == .form {
+            request.body?.formStyles = formStyles(
+                for: content.schema, encoding: content.encodingMap, at: contentPointer.appending("schema"),
+                encodingPointer: contentPointer.appending("encoding"))
+            if !(request.body?.formStyles.isEmpty ?? true) {
+                request.body?.formFieldsTypeName = nestedNames.claim("FormFields")
+            }
+        }
+    }
+
+    /// The style of each field of a form body whose wire form the coder's defaults would not write: OpenAPI
+    /// gives a form field the style of its `encoding` entry, else `form` exploded (`tags=a&tags=b`, an object's
+    /// fields as fields of the form), as for a query parameter.
+    private func formStyles(
+        for schema: JSONSchema?, encoding: OrderedDictionary<String, OpenAPI.Content.Encoding>?,
+        at pointer: JSONPointer, encodingPointer: JSONPointer
+    ) -> [(jsonName: String, style: String)] {
+        guard var schema else { return [] }
+        var pointer = pointer
+        for _ in 0..<32 {
+            guard case .reference(let reference, _) = schema.value,
+                let (target, targetPointer) = try? schemas.resolve(reference, at: pointer)
+            else { break }
+            (schema, pointer) = (target, targetPointer)
+        }
+        guard let object = schema.objectContext else { return [] }
+        var styles: [(jsonName: String, style: String)] = []
+        for (name, property) in zip(object.properties.keys, object.properties.values) {
+            let fieldEncoding = encoding?[name]
+            let context = OpenAPI.Parameter.SchemaContext(
+                property, style: fieldEncoding?.style ?? .form, explode: fieldEncoding?.explode ?? true,
+                allowReserved: fieldEncoding?.allowReserved ?? false)
+            let fieldPointer =
+                fieldEncoding == nil ? pointer.appending("properties", name) : encodingPointer.appending(name)
+            guard
+                var style = QueryStyleMapping.style(
+                    for: context, named: name, kind: valueKind(of: property), at: fieldPointer, role: "form field",
+                    report: report)
+            else { continue }
+            let isOptional = schemas.withoutNull(property).1 || !object.requiredProperties.contains(name)
+            if isOptional, style.contains(".flattened") {
+                // The library's flattened style throws for nil; brackets keep the fields apart and can be left out.
+                report(
+                    Diagnostic(
+                        .warning, at: fieldPointer,
+                        "an optional object field with style form and explode true cannot be left out: the library's"
+                            + " flattened nesting style needs a value",
+                        generatedInstead: "its fields in brackets, \(name)[field]=value, as deepObject writes them"))
+                style = "QueryFieldStyle(nesting: .brackets)"
+            }
+            styles.append((name, style))
+        }
+        return styles
     }
 
     private func addResponse(

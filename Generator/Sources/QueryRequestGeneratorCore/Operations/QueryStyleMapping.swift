@@ -17,13 +17,13 @@ enum QueryStyleMapping {
     /// (a single value). Whatever cannot be expressed exactly is reported, with what is written instead.
     static func style(
         for context: OpenAPI.Parameter.SchemaContext, named name: String, kind: ValueKind, at pointer: JSONPointer,
-        report: (Diagnostic) -> Void
+        role: String = "query parameter", report: (Diagnostic) -> Void
     ) -> String? {
         if context.allowReserved {
             report(
                 Diagnostic(
                     .warning, at: pointer.appending("allowReserved"),
-                    "allowReserved is not supported (query parameter \(name)): the library's QueryEncoder"
+                    "allowReserved is not supported (\(role) \(name)): the library's QueryEncoder"
                         + " percent-encodes every reserved character, with no per-field option",
                     generatedInstead: "percent-encoded values, which servers decode to the same text"))
         }
@@ -38,14 +38,14 @@ enum QueryStyleMapping {
         switch kind {
         case .primitive:
             if ![.form, .spaceDelimited, .pipeDelimited, .deepObject].contains(style) {
-                unsupported("style \(style.rawValue) is not defined for query parameters", instead: "style form")
+                unsupported("style \(style.rawValue) is not defined for a \(role)", instead: "style form")
             }
             return nil
         case .composite:
             report(
                 Diagnostic(
                     .warning, at: pointer.appending("schema"),
-                    "a query parameter whose schema is a oneOf, anyOf or untyped value has no single style",
+                    "a \(role) whose schema is a oneOf, anyOf or untyped value has no single style",
                     generatedInstead: "the query encoder's default strategies"))
             return nil
         case .arrayOfComposites:

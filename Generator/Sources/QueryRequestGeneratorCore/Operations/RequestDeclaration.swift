@@ -57,5 +57,9 @@ struct RequestDeclaration {
         var property: TypeDeclaration.Property
         /// For `multipart`: the statements that append the parts of `form` to `multipart`.
         var multipartStatements: [String] = []
+        /// For `form`: the fields' styles where the coder's defaults would not write them, and the name of the
+        /// nested type that gives them to `form` as it is encoded.
+        var formStyles: [(jsonName: String, style: String)] = []
+        var formFieldsTypeName = "FormFields"
     }
 }

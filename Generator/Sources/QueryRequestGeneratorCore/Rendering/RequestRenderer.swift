@@ -46,8 +46,16 @@ struct RequestRenderer {
                 }
             }
             if let body = request.body, body.kind == .form {
-                let value = body.property.isOptional ? "form.map { .form($0) }" : ".form(form)"
+                let fields = body.formStyles.isEmpty ? nil : body.formFieldsTypeName
+                let value =
+                    switch (body.property.isOptional, fields) {
+                    case (true, nil): "form.map { .form($0) }"
+                    case (false, nil): ".form(form)"
+                    case (true, let fields?): "form.map { .form(\(fields)(form: $0)) }"
+                    case (false, let fields?): ".form(\(fields)(form: form))"
+                    }
                 writer.line("\(access)var body: RequestBody? { \(value) }")
+                if let fields { renderFormFields(named: fields, of: body, into: &writer) }
             }
             if request.queryNestsWithBrackets {
                 writer.blankLine()
@@ -151,6 +159,34 @@ struct RequestRenderer {
         writer.line("}")
     }
 
+    /// The form as it is encoded, with the styles of its fields: a type of the document's may be a form body
+    /// in one operation and JSON in another, so the styles are the request's, not the type's.
+    private func renderFormFields(
+        named name: String, of body: RequestDeclaration.Body, into writer: inout SwiftWriter
+    ) {
+        writer.blankLine()
+        writer.line("/// The form's fields in the styles of the document's `encoding` (else `form`, exploded).")
+        writer.block("private struct \(name): Encodable, Sendable, QueryFieldStyling") { writer in
+            writer.line("let form: \(body.property.type)")
+            writer.blankLine()
+            writer.line("func encode(to encoder: any Encoder) throws { try form.encode(to: encoder) }")
+            writer.blankLine()
+            renderFieldStyles(body.formStyles, into: &writer)
+        }
+    }
+
+    /// `queryFieldStyle(for:)`: a style for each of the keys named.
+    private func renderFieldStyles(
+        _ styles: [(jsonName: String, style: String)], access: String = "", into writer: inout SwiftWriter
+    ) {
+        writer.block("\(access)static func queryFieldStyle(for key: any CodingKey) -> QueryFieldStyle?") { writer in
+            writer.line("switch key.stringValue {")
+            for (name, style) in styles { writer.line("case \(swiftStringLiteral(name)): \(style)") }
+            writer.line("default: nil")
+            writer.line("}")
+        }
+    }
+
     /// The nested `Query`, with each parameter's style where the coder's defaults would not write it.
     private func renderQuery(
         _ query: TypeDeclaration.Structure, styles: [(jsonName: String, style: String)], into writer: inout SwiftWriter
@@ -160,13 +196,7 @@ struct RequestRenderer {
             "Query", query, conformances: conformances,
             extraMembers: { writer in
                 guard !styles.isEmpty else { return }
-                writer.block("\(access)static func queryFieldStyle(for key: any CodingKey) -> QueryFieldStyle?") {
-                    writer in
-                    writer.line("switch key.stringValue {")
-                    for (name, style) in styles { writer.line("case \(swiftStringLiteral(name)): \(style)") }
-                    writer.line("default: nil")
-                    writer.line("}")
-                }
+                renderFieldStyles(styles, access: access, into: &writer)
                 writer.blankLine()
             }, into: &writer)
     }

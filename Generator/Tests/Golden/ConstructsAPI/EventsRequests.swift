@@ -116,6 +116,59 @@ struct AddAttachmentRequest: Request {
     }
 }
 
+/// `POST /events/{eventId}/invitations`
+struct InviteGuestsRequest: Request {
+    let method: HTTPMethod = .post
+    var host: APIServer
+    var eventId: Int64
+    var form: Form
+
+    var path: String { "/events/\(segment: eventId)/invitations" }
+    var body: RequestBody? { .form(FormFields(form: form)) }
+
+    /// The form's fields in the styles of the document's `encoding` (else `form`, exploded).
+    private struct FormFields: Encodable, Sendable, QueryFieldStyling {
+        let form: Form
+
+        func encode(to encoder: any Encoder) throws { try form.encode(to: encoder) }
+
+        static func queryFieldStyle(for key: any CodingKey) -> QueryFieldStyle? {
+            switch key.stringValue {
+            case "guests": QueryFieldStyle(array: .repeatedKeys)
+            case "seat": QueryFieldStyle(nesting: .flattened)
+            case "metadata": QueryFieldStyle(nesting: .brackets)
+            case "tags": QueryFieldStyle(array: .pipeDelimited)
+            case "contact": QueryFieldStyle(nesting: .brackets)
+            default: nil
+            }
+        }
+    }
+
+    init(host: APIServer = .eventsExampleCom, eventId: Int64, form: Form) {
+        self.host = host
+        self.eventId = eventId
+        self.form = form
+    }
+
+    struct Form: Codable, Hashable, Sendable {
+        var note: String?
+        var guests: [String]
+        var seat: Seat
+        var metadata: [String: String]
+        var tags: [String]?
+        var contact: Contact?
+
+        struct Seat: Codable, Hashable, Sendable {
+            var row: Int?
+            var place: String?
+        }
+
+        struct Contact: Codable, Hashable, Sendable {
+            var email: String?
+        }
+    }
+}
+
 /// The events of the first version.
 ///
 /// `GET /legacy-events`

@@ -65,6 +65,31 @@ let constructsAPIDocument = #"""
                   caption: { contentType: text/plain; charset=utf-8 }
           responses:
             '204': { description: Added. }
+      /events/{eventId}/invitations:
+        post:
+          operationId: inviteGuests
+          tags: [events]
+          parameters:
+            - { name: eventId, in: path, required: true, schema: { type: integer, format: int64 } }
+          requestBody:
+            required: true
+            content:
+              application/x-www-form-urlencoded:
+                schema:
+                  type: object
+                  required: [guests, seat, metadata]
+                  properties:
+                    note: { type: string }
+                    guests: { type: array, items: { type: string } }
+                    seat: { type: object, properties: { row: { type: integer }, place: { type: string } } }
+                    metadata: { type: object, additionalProperties: { type: string } }
+                    tags: { type: array, items: { type: string } }
+                    contact: { type: object, properties: { email: { type: string } } }
+                encoding:
+                  metadata: { style: deepObject, explode: true }
+                  tags: { style: pipeDelimited, explode: false }
+          responses:
+            '204': { description: Invited. }
       /legacy-events:
         get:
           operationId: listLegacyEvents
