@@ -191,7 +191,7 @@ import Testing
         }
     }
 
-    @Test func anOptionalObjectFormFieldInFormStyleIsReported() throws {
+    @Test func formFieldsTheLibraryCannotWriteAsDeclaredAreReported() throws {
         let output = try Generator(configuration: GeneratorConfiguration(accessLevel: .internal)).generate(
             DocumentLoader.load(Data(constructsAPIDocument.utf8)))
         let pointer = JSONPointer([
@@ -201,5 +201,11 @@ import Testing
         let diagnostic = try #require(output.diagnostics.first { $0.pointer == pointer })
         #expect(diagnostic.message.contains("optional object field with style form and explode true"))
         #expect(diagnostic.generatedInstead.contains("contact[field]=value"))
+        let contentType = try #require(
+            output.diagnostics.first { $0.message.hasPrefix("the form field note has the content type") })
+        #expect(
+            contentType.pointer.description
+                == "#/paths/~1events~1{eventId}~1invitations/post/requestBody/content/application~1x-www-form-urlencoded/encoding/note/contentType"
+        )
     }
 }

@@ -182,4 +182,55 @@ import Yams
             try DocumentLoader.load(Data("openapi: [3.1.0\ninfo: {\n".utf8))
         }
     }
+
+    /// A document over 256 KiB, whose `paths` the loader decodes on a second thread.
+    private func largeDocument(pathError: Bool = false, componentsError: Bool = false) -> String {
+        let filler = String(repeating: "Lorem ipsum dolor sit amet. ", count: 48)
+        var text = "openapi: 3.0.3\ninfo: { title: Large, version: 1.0 }\npaths:\n"
+        for index in 0..<200 {
+            let required = pathError && index == 199 ? "maybe" : "true"
+            text += """
+                  /items\(index)/{id}:
+                    get:
+                      operationId: getItem\(index)
+                      description: \(filler)
+                      parameters:
+                        - { name: id, in: path, required: \(required), schema: { type: integer } }
+                        - { name: tags, in: query, style: form, explode: false, schema: { type: array, items: { type: string } } }
+                      responses:
+                        '200':
+                          description: ok
+                          content: { application/json: { schema: { $ref: '#/components/schemas/Item\(index % 20)' } } }
+
+                """
+        }
+        text += "components:\n  schemas:\n"
+        for index in 0..<20 {
+            let type = componentsError && index == 3 ? "[1, 2]" : "integer"
+            text += "    Item\(index): { type: object, x-index: \(index), properties: { id: { type: \(type) } } }\n"
+        }
+        return text
+    }
+
+    @Test func aLargeDocumentReadsAsYamsReadsIt() throws {
+        let text = largeDocument()
+        #expect(text.utf8.count > 256 * 1024)
+        #expect(try DocumentLoader.load(Data(text.utf8)) == (try yamsModel(text)))
+    }
+
+    @Test func aLargeDocumentsErrorsAreTheOnesReadInOrder() {
+        #expect {
+            try DocumentLoader.load(Data(largeDocument(pathError: true).utf8))
+        } throws: { error in
+            guard case .invalidDocument(let pointer, _) = error as? GeneratorError else { return false }
+            return pointer.description.hasPrefix("#/paths/~1items199~1{id}/get/parameters/0")
+        }
+        // OpenAPIKit reads `components` before `paths`: its error is the one reported, as without a second thread.
+        #expect {
+            try DocumentLoader.load(Data(largeDocument(pathError: true, componentsError: true).utf8))
+        } throws: { error in
+            guard case .invalidDocument(let pointer, _) = error as? GeneratorError else { return false }
+            return pointer.description.hasPrefix("#/components/schemas/Item3")
+        }
+    }
 }

@@ -21,19 +21,29 @@ public enum DocumentLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw .syntax(message: "the text is not UTF-8")
         }
-        let tree = try DocumentTree.parse(text)
-        guard let tree, case .mapping(_, let children) = tree.content,
+        let (root, sharesNodes) = try YAMLEventReader.read(text)
+        guard let root, case .mapping(_, let children) = root.content,
             case .scalar(let versionScalar)? = children["openapi"]?.content
         else {
             throw .unsupportedVersion(nil)
         }
         let version = versionScalar.string
-        let decoder = DocumentTreeDecoder(tree: tree)
+        // `paths` is read on a second thread while this one reads the rest (see `PrefetchedValue`); not when an
+        // alias shares nodes between them, nor for a document too small to gain from it.
+        let prefetchesPaths = !sharesNodes && data.count > 256 * 1024 && children["paths"] != nil
         do {
             if version.hasPrefix("3.0.") || version == "3.0" {
+                let prefetched =
+                    prefetchesPaths
+                    ? PrefetchedValue(OpenAPIKit30.OpenAPI.PathItem.Map.self, key: "paths", of: root) : nil
+                let decoder = DocumentTreeDecoder(tree: root, prefetched: prefetched)
                 return try OpenAPIKit30.OpenAPI.Document(from: decoder).convert(to: .v3_1_1)
             }
             if version.hasPrefix("3.1.") || version == "3.1" {
+                let prefetched =
+                    prefetchesPaths
+                    ? PrefetchedValue(OpenAPIKit.OpenAPI.PathItem.Map.self, key: "paths", of: root) : nil
+                let decoder = DocumentTreeDecoder(tree: root, prefetched: prefetched)
                 return try OpenAPIKit.OpenAPI.Document(from: decoder)
             }
         } catch {

@@ -63,11 +63,6 @@ final class DocumentTree {
         content = .mapping(keys: keys, children: children)
     }
 
-    /// Parses YAML (JSON is a subset); `nil` for an empty document.
-    static func parse(_ text: String) throws(GeneratorError) -> DocumentTree? {
-        try YAMLEventReader.read(text)
-    }
-
     /// YAML's null: a plain `~`, `null` or nothing.
     var isNull: Bool {
         guard case .scalar(let scalar) = content else { return false }

@@ -10,10 +10,13 @@ import Yams
 struct DocumentTreeDecoder: Decoder {
     let tree: DocumentTree
     let path: CodingPathLink?
+    /// A value of the root mapping decoded ahead on another thread; only the root decoder has one.
+    let prefetched: PrefetchedValue?
 
-    init(tree: DocumentTree, path: CodingPathLink? = nil) {
+    init(tree: DocumentTree, path: CodingPathLink? = nil, prefetched: PrefetchedValue? = nil) {
         self.tree = tree
         self.path = path
+        self.prefetched = prefetched
     }
 
     var codingPath: [any CodingKey] { path?.keys ?? [] }
@@ -170,7 +173,14 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try child(key).decodeValue(type) }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try child(key).decodeValue(type) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decodeValue(type) }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decodeValue(type) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        if let prefetched = decoder.prefetched, prefetched.key == key.stringValue,
+            let value = try prefetched.value(as: type)
+        {
+            return value
+        }
+        return try child(key).decodeValue(type)
+    }
 
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
@@ -251,4 +261,52 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
         currentIndex += 1
         return decoder
     }
+}
+
+/// A value of the document decoded on another thread while the calling thread decodes the rest, handed over when
+/// the calling thread reaches its key: OpenAPIKit decodes `components` and then `paths`, two subtrees of about the
+/// same size that nothing links, so the two cores of a machine can read one each.
+final class PrefetchedValue: @unchecked Sendable {
+    let key: String
+    private let done = DispatchSemaphore(value: 0)
+    // Invariant: written once, on the decoding thread, before `done` is signalled; read only after waiting for
+    // `done`. The semaphore orders the write before every read.
+    private var result: Result<Any, any Swift.Error>?
+
+    /// Decodes `type` from the root's child `key` on a thread of its own.
+    ///
+    /// The caller must not touch that subtree until `value(as:)` returns, and no node of it may be shared with
+    /// the rest of the tree (a YAML alias can share one): a `DocumentTree` caches values as it is read, without a
+    /// lock.
+    init<T: Decodable>(_ type: T.Type, key: String, of root: DocumentTree) {
+        self.key = key
+        let work = UncheckedWork {
+            guard case .mapping(_, let children) = root.content, let tree = children[key] else {
+                throw DecodingError.keyNotFound(
+                    PathKey.key(key), .init(codingPath: [], debugDescription: "No value for the key \"\(key)\"."))
+            }
+            return try DocumentTreeDecoder(tree: root).child(tree, .key(key)).decodeValue(type)
+        }
+        let thread = Thread { [self] in
+            result = Result { try work.run() }
+            done.signal()
+        }
+        // As deep as the calling thread may go: nested schemas recurse through `Codable` (a secondary thread's
+        // default stack is 512 KiB on Apple platforms).
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// The value, once decoded (waiting for it); `nil` when the caller asks for another type.
+    func value<T>(as type: T.Type) throws -> T? {
+        done.wait()
+        done.signal()
+        return try result?.get() as? T
+    }
+}
+
+/// The decoding of a subtree, handed to the prefetching thread, which alone reads the subtree until the value is
+/// handed over (see `PrefetchedValue.init`).
+private struct UncheckedWork: @unchecked Sendable {
+    let run: () throws -> Any
 }

@@ -18,6 +18,8 @@ final class YAMLEventReader {
     /// Whether `event` holds an event that libyaml must free before the next one is read.
     private var holdsEvent = false
     private var anchors: [String: DocumentTree] = [:]
+    /// Whether an alias made a node part of two places of the tree.
+    private var sharesNodes = false
 
     /// `input` must stay valid until the reader is gone: libyaml reads it as it goes.
     private init(input: UnsafeBufferPointer<UInt8>) {
@@ -35,13 +37,15 @@ final class YAMLEventReader {
         parser.deallocate()
     }
 
-    /// The first document of the text as a tree; `nil` when the text has none.
-    static func read(_ text: String) throws(GeneratorError) -> DocumentTree? {
+    /// The first document of the text as a tree (`nil` when the text has none), and whether an alias shares a
+    /// node between two places of it.
+    static func read(_ text: String) throws(GeneratorError) -> (root: DocumentTree?, sharesNodes: Bool) {
         var text = text
-        let result: Result<DocumentTree?, GeneratorError> = text.withUTF8 { input in
+        let result: Result<(DocumentTree?, Bool), GeneratorError> = text.withUTF8 { input in
             let reader = YAMLEventReader(input: input)
             do throws(GeneratorError) {
-                return .success(try reader.readDocument())
+                let root = try reader.readDocument()
+                return .success((root, reader.sharesNodes))
             } catch {
                 return .failure(error)
             }
@@ -102,6 +106,7 @@ final class YAMLEventReader {
             return remember(DocumentTree(entries: entries), as: anchor)
         case YAML_ALIAS_EVENT:
             let name = string(event.pointee.data.alias.anchor) ?? ""
+            sharesNodes = true
             guard let tree = anchors[name] else {
                 throw .syntax(
                     message: "the alias *\(name) names no anchor before it, line \(event.pointee.start_mark.line + 1)")

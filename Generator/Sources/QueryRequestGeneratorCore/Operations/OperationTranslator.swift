@@ -366,6 +366,17 @@ struct OperationTranslator {
                 allowReserved: fieldEncoding?.allowReserved ?? false)
             let fieldPointer =
                 fieldEncoding == nil ? pointer.appending("properties", name) : encodingPointer.appending(name)
+            if let types = fieldEncoding?.contentTypes.map(\.rawValue),
+                types.contains(where: { !$0.hasPrefix("text/plain") })
+            {
+                // OpenAPI would encode the field's value as that media type (JSON inside a form field).
+                report(
+                    Diagnostic(
+                        .warning, at: fieldPointer.appending("contentType"),
+                        "the form field \(name) has the content type \(types.joined(separator: ", ")): the library's"
+                            + " QueryEncoder has no per-field media-type encoding",
+                        generatedInstead: "the field's value as its style writes it"))
+            }
             guard
                 var style = QueryStyleMapping.style(
                     for: context, named: name, kind: valueKind(of: property), at: fieldPointer, role: "form field",

@@ -1,7 +1,7 @@
 import OpenAPIKit
 
-/// OpenAPI's `style` and `explode` of a query parameter as the library's per-field `QueryFieldStyle`, following
-/// the table in Docs/QueryEncoding.md ("OpenAPI parameter styles").
+/// OpenAPI's `style` and `explode` of a query parameter, or of a form body's field, as the library's per-field
+/// `QueryFieldStyle`, following the table in Docs/QueryEncoding.md ("OpenAPI parameter styles").
 enum QueryStyleMapping {
     enum ValueKind {
         case primitive
@@ -52,7 +52,7 @@ enum QueryStyleMapping {
             report(
                 Diagnostic(
                     .warning, at: pointer.appending("schema"),
-                    "OpenAPI defines no style for an array of objects or arrays in a query",
+                    "OpenAPI defines no style for an array of objects or arrays (\(role) \(name))",
                     generatedInstead: "indexed brackets, items[0][name]=value"))
             return "QueryFieldStyle(array: .indexedBrackets)"
         case .array:
@@ -67,7 +67,7 @@ enum QueryStyleMapping {
                 return "QueryFieldStyle(array: .pipeDelimited)"
             default:
                 unsupported(
-                    "style \(style.rawValue) with explode \(explode) is not defined for an array in a query",
+                    "style \(style.rawValue) with explode \(explode) is not defined for an array (\(role) \(name))",
                     instead: "style form, explode \(explode)")
                 return explode ? "QueryFieldStyle(array: .repeatedKeys)" : "QueryFieldStyle(array: .commaSeparated)"
             }
@@ -87,7 +87,7 @@ enum QueryStyleMapping {
                 return "QueryFieldStyle(nesting: .brackets)"
             default:
                 unsupported(
-                    "style \(style.rawValue) with explode \(explode) is not defined for an object in a query",
+                    "style \(style.rawValue) with explode \(explode) is not defined for an object (\(role) \(name))",
                     instead: "style form, explode \(explode)")
                 return explode
                     ? "QueryFieldStyle(nesting: .flattened)"

@@ -88,6 +88,7 @@ let constructsAPIDocument = #"""
                 encoding:
                   metadata: { style: deepObject, explode: true }
                   tags: { style: pipeDelimited, explode: false }
+                  note: { contentType: application/json }
           responses:
             '204': { description: Invited. }
       /legacy-events:
