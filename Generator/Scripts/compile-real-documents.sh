@@ -3,8 +3,8 @@
 # the documents are read there, never copied into the project) and compiles each output against the library in
 # Swift 6 language mode (complete strict concurrency checking). Prints a table: requests, models, diagnostics,
 # files, lines, the time to generate and to compile, and the result. Fails on any warning or error in generated
-# code, on a document the generator refuses unless it is listed below as an expected failure, and on an expected
-# failure that generates.
+# code, on a document the generator refuses unless it is listed below as an expected failure, on an expected
+# failure that generates, and on a diagnostic for a document listed to pass `--strict` (Petstore, the query styles).
 #
 #   Generator/Scripts/compile-real-documents.sh [--scratch-path DIR] [--documents DIR] [--keep DIR]
 #
@@ -26,6 +26,9 @@ set -euo pipefail
 declare -A expected_failures=(
     ["openai.yaml"]="OpenAPIKit 6.4 cannot read an integer bound beyond Int64 (maximum: 9223372036854776000)"
 )
+
+# Documents the generated code must express whole: `--strict` (no diagnostic at all) must pass on them.
+strict_documents=("petstore.yaml" "test-query-parameters.yaml")
 
 repository="$(cd "$(dirname "$0")/../.." && pwd)"
 scratch="$repository/Generator/.build"
@@ -147,6 +150,12 @@ for path in "${paths[@]}"; do
         unexpected+=("$name: the generator's last line gives no counts: $summary")
         continue
     fi
+    for strict in "${strict_documents[@]}"; do
+        [ "$name" = "$strict" ] || continue
+        "$generate" "$path" --output "$output.strict" --strict 2>"$output.strict.log" || {
+            unexpected+=("$name: --strict fails: $(grep -m 3 -E '^(warning|error)' "$output.strict.log" | tr '\n' ' ')")
+        }
+    done
     sources=("$output"/*.swift)
     lines="$(cat "${sources[@]}" | wc -l)"
     rows[$name]="${BASH_REMATCH[1]}|${BASH_REMATCH[2]}|${BASH_REMATCH[3]}|${#sources[@]}|$lines|$generate_time"
@@ -181,6 +190,9 @@ for name in "${names[@]}"; do
 done
 for name in "${!expected_failures[@]}"; do
     [ -e "$documents/$name" ] || unexpected+=("$name: listed as an expected failure, but not in $documents")
+done
+for name in "${strict_documents[@]}"; do
+    [ -e "$documents/$name" ] || unexpected+=("$name: listed to pass --strict, but not in $documents")
 done
 if [ "${#unexpected[@]}" -gt 0 ]; then
     echo
