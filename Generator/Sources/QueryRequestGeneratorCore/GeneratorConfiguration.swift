@@ -27,7 +27,28 @@ public struct GeneratorConfiguration: Codable, Hashable, Sendable {
         self.accessLevel = accessLevel
     }
 
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case hostTypeName, requestNameSuffix, accessLevel
+    }
+
+    /// Any key of the file, so that one the generator does not know (a misspelt setting) is refused by name
+    /// instead of being ignored.
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     public init(from decoder: any Decoder) throws {
+        let settings = CodingKeys.allCases.map(\.rawValue)
+        for key in try decoder.container(keyedBy: AnyKey.self).allKeys where !settings.contains(key.stringValue) {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [key],
+                    debugDescription: "\(key.stringValue) is not a setting; the settings are "
+                        + settings.joined(separator: ", ")))
+        }
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = GeneratorConfiguration()
         hostTypeName = try container.decodeIfPresent(String.self, forKey: .hostTypeName) ?? defaults.hostTypeName

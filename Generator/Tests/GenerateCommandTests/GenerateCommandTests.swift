@@ -180,6 +180,19 @@ import Testing
         #expect(requests.contains("\nstruct ListPetsRequest: Request {\n"))
     }
 
+    @Test func anUnknownSettingIsRefusedByName() throws {
+        let config = try write("accesLevel: internal\n", to: "config.yaml")
+        let document = try write(Self.cleanDocument, to: "api.yaml")
+        let command = try GenerateCommand.parse([document, "--output", folder.path, "--config", config])
+        #expect {
+            try command.run()
+        } throws: { error in
+            "\(error)".contains(
+                "accesLevel is not a setting; the settings are hostTypeName, requestNameSuffix, accessLevel")
+        }
+        #expect(!outputFiles(folder.path).contains { $0.hasSuffix(".swift") })
+    }
+
     @Test func anUnknownAccessLevelIsRefusedByName() throws {
         let config = try write("accessLevel: private\n", to: "config.yaml")
         let document = try write(Self.cleanDocument, to: "api.yaml")

@@ -349,15 +349,9 @@ struct OperationTranslator {
         for schema: JSONSchema?, encoding: OrderedDictionary<String, OpenAPI.Content.Encoding>?,
         at pointer: JSONPointer, encodingPointer: JSONPointer
     ) -> [(jsonName: String, style: String)] {
-        guard var schema else { return [] }
-        var pointer = pointer
-        for _ in 0..<32 {
-            guard case .reference(let reference, _) = schema.value,
-                let (target, targetPointer) = try? schemas.resolve(reference, at: pointer)
-            else { break }
-            (schema, pointer) = (target, targetPointer)
-        }
-        guard let object = schema.objectContext else { return [] }
+        guard let schema else { return [] }
+        let (target, pointer) = followingReferences(schema, at: pointer)
+        guard let object = target.objectContext else { return [] }
         var styles: [(jsonName: String, style: String)] = []
         for (name, property) in zip(object.properties.keys, object.properties.values) {
             let fieldEncoding = encoding?[name]
@@ -455,15 +449,9 @@ struct OperationTranslator {
         at pointer: JSONPointer,
         encodingPointer: JSONPointer
     ) -> [String]? {
-        guard var schema else { return nil }
-        var pointer = pointer
-        for _ in 0..<32 {
-            guard case .reference(let reference, _) = schema.value,
-                let (target, targetPointer) = try? schemas.resolve(reference, at: pointer)
-            else { break }
-            (schema, pointer) = (target, targetPointer)
-        }
-        guard let object = schema.objectContext, !object.properties.isEmpty else { return nil }
+        guard let schema, let object = followingReferences(schema, at: pointer).0.objectContext,
+            !object.properties.isEmpty
+        else { return nil }
         var names = NameScope()
         var statements: [String] = []
         for (name, property) in zip(object.properties.keys, object.properties.values) {
@@ -766,6 +754,18 @@ struct OperationTranslator {
         return schema.isString && !(schema.allowedValues ?? []).isEmpty
     }
 
+    /// The schema behind `schema`'s references, with where it is written.
+    private func followingReferences(_ schema: JSONSchema, at pointer: JSONPointer) -> (JSONSchema, JSONPointer) {
+        var (schema, pointer) = (schema, pointer)
+        for _ in 0..<32 {
+            guard case .reference(let reference, _) = schema.value,
+                let (target, targetPointer) = try? schemas.resolve(reference, at: pointer)
+            else { break }
+            (schema, pointer) = (target, targetPointer)
+        }
+        return (schema, pointer)
+    }
+
     /// The schema a reference names, following references, without a `null` option.
     private func dereferenced(_ schema: JSONSchema) -> JSONSchema {
         var schema = schemas.withoutNull(schema).0
@@ -780,14 +780,7 @@ struct OperationTranslator {
 
     /// Whether the parameter's value is a single value, an array or an object, following references.
     private func valueKind(of schema: JSONSchema) -> QueryStyleMapping.ValueKind {
-        var schema = schemas.withoutNull(schema).0
-        for _ in 0..<32 {
-            guard case .reference(let reference, _) = schema.value,
-                let target = try? schemas.resolve(reference, at: .root).0
-            else { break }
-            schema = schemas.withoutNull(target).0
-        }
-        switch schema.value {
+        switch dereferenced(schema).value {
         case .array(_, let array):
             if let items = array.items, valueKind(of: items) != .primitive { return .arrayOfComposites }
             return .array
